@@ -1,0 +1,76 @@
+"""Persistence: the only part of the bot that speaks SQL (SQLite through aiosqlite).
+
+Stats, titles, points per scoring scheme, skill ratings, leaderboards, game history,
+settings, and the live tables that let games survive a crash. Game state, records and
+options arrive as opaque JSON text; nothing here imports the engine or Discord.
+"""
+
+from .database import DEFAULT_MU, DEFAULT_SIGMA, Database, default_db_path, position_category
+from .errors import (
+    CorruptDatabase,
+    DatabaseError,
+    GameNotFound,
+    GameNotLive,
+    RoundAlreadyRecorded,
+    SchemaTooNew,
+    StaleVersion,
+    UnknownDatabase,
+)
+from .models import (
+    DELETED_PLAYER,
+    SCORING_SCHEMES,
+    Board,
+    ForgetResult,
+    GameDetails,
+    GameSummary,
+    LeaderboardPage,
+    LeaderboardRow,
+    LiveTable,
+    NewGame,
+    PlayerStats,
+    Profile,
+    Rating,
+    RoundRecord,
+    RoundResult,
+    Seat,
+    SeatResult,
+    Settings,
+)
+from .schema import MIGRATIONS, SCHEMA_VERSION, Migration
+
+__all__ = [
+    "DEFAULT_MU",
+    "DEFAULT_SIGMA",
+    "DELETED_PLAYER",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "SCORING_SCHEMES",
+    "Board",
+    "CorruptDatabase",
+    "Database",
+    "DatabaseError",
+    "ForgetResult",
+    "GameDetails",
+    "GameNotFound",
+    "GameNotLive",
+    "GameSummary",
+    "LeaderboardPage",
+    "LeaderboardRow",
+    "LiveTable",
+    "Migration",
+    "NewGame",
+    "PlayerStats",
+    "Profile",
+    "Rating",
+    "RoundAlreadyRecorded",
+    "RoundRecord",
+    "RoundResult",
+    "SchemaTooNew",
+    "Seat",
+    "SeatResult",
+    "Settings",
+    "StaleVersion",
+    "UnknownDatabase",
+    "default_db_path",
+    "position_category",
+]

@@ -1,0 +1,98 @@
+"""Typed errors raised by the persistence layer.
+
+Every error the bot may need to tell apart derives from :class:`DatabaseError`.
+Errors that stop start-up (:class:`CorruptDatabase`, :class:`UnknownDatabase`,
+:class:`SchemaTooNew`) carry a message written for the operator: what happened and
+what to do. The database file is never reset or overwritten to get past them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class DatabaseError(Exception):
+    """Base class of every error raised by :mod:`data`."""
+
+
+class CorruptDatabase(DatabaseError):
+    """The file is not a SQLite database, or SQLite reports it damaged."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        self.path = path
+        self.detail = detail
+        super().__init__(
+            f"The database file {path} is not a readable SQLite database ({detail}). "
+            "The bot stopped without touching it. Restore the file from a backup, or move "
+            "it aside (keep it for investigation) to start with an empty database."
+        )
+
+
+class UnknownDatabase(DatabaseError):
+    """The file is a SQLite database, but not one this bot created."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__(
+            f"The database file {path} is a SQLite database that this bot did not create "
+            "(it already holds tables but no President schema version). The bot stopped "
+            "without touching it. Check the configured database path."
+        )
+
+
+class SchemaTooNew(DatabaseError):
+    """The file was written by a newer version of the bot."""
+
+    def __init__(self, path: Path, found: int, known: int) -> None:
+        self.path = path
+        self.found = found
+        self.known = known
+        super().__init__(
+            f"The database file {path} has schema version {found}, but this version of the "
+            f"bot only knows versions up to {known}: it was written by a newer release. "
+            "The bot stopped without touching it. Run the newer release, or restore a "
+            "backup made by this one."
+        )
+
+
+class GameNotFound(DatabaseError):
+    """No game with this id exists."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(f"game {game_id} does not exist")
+
+
+class GameNotLive(DatabaseError):
+    """The game exists but is no longer in progress (finished or abandoned)."""
+
+    def __init__(self, game_id: int, status: str) -> None:
+        self.game_id = game_id
+        self.status = status
+        super().__init__(f"game {game_id} is not in progress (status: {status})")
+
+
+class StaleVersion(DatabaseError):
+    """Optimistic concurrency conflict: the stored live-table version is not the expected one.
+
+    Nothing was written. The caller should reload the table (``Database.live_table``)
+    and decide again.
+    """
+
+    def __init__(self, game_id: int, expected: int, actual: int) -> None:
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+        super().__init__(
+            f"game {game_id}: expected live-table version {expected}, found {actual}; "
+            "another writer applied a decision first"
+        )
+
+
+class RoundAlreadyRecorded(DatabaseError):
+    """A round with this number was already recorded for the game (nothing was written)."""
+
+    def __init__(self, game_id: int, number: int) -> None:
+        self.game_id = game_id
+        self.number = number
+        super().__init__(f"game {game_id}: round {number} is already recorded")

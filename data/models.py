@@ -1,0 +1,241 @@
+"""Dataclasses that go in and out of :class:`data.Database`.
+
+Game state, records, options and the bot's table metadata are opaque JSON text
+here: the persistence layer never interprets them (except to merge option
+overrides in :meth:`data.Database.effective_settings`).
+
+Conventions: ``seat`` is a player index in the game (0-based); ``position`` is the
+finishing place in a round, 0 = first out (rules §1); timestamps are timezone-aware
+UTC :class:`datetime.datetime` values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+#: Scoring schemes of rules §7. Points of different schemes are never added together.
+SCORING_SCHEMES: tuple[str, ...] = ("classic", "position", "credits", "ladder")
+
+#: Display name given to the seats of a user whose data was deleted.
+DELETED_PLAYER = "Deleted player"
+
+
+class Board(StrEnum):
+    """What a leaderboard ranks by."""
+
+    RATING = "rating"  #: skill rating ordinal (mu - 3 sigma); only players with a rated round
+    POINTS = "points"  #: lifetime points of one scoring scheme (``scheme`` required)
+    WINS = "wins"  #: games won (ties shared)
+    FIRSTS = "firsts"  #: rounds finished first
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player index of a game: a human (``user_id`` set) or a computer (``computer_level``)."""
+
+    display_name: str
+    user_id: int | None = None
+    computer_level: str | None = None
+
+    @classmethod
+    def human(cls, user_id: int, display_name: str) -> Seat:
+        return cls(display_name=display_name, user_id=user_id)
+
+    @classmethod
+    def computer(cls, level: str, display_name: str | None = None) -> Seat:
+        return cls(display_name=display_name or f"Computer ({level})", computer_level=level)
+
+    @property
+    def is_human(self) -> bool:
+        """True for a human seat, also one whose user was forgotten (``user_id`` None)."""
+        return self.computer_level is None
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """Everything needed to start a game (see :meth:`data.Database.create_game`)."""
+
+    guild_id: int
+    channel_id: int
+    preset: str
+    options_json: str
+    scoring: str
+    seats: Sequence[Seat]
+    state_json: str
+    record_json: str
+    meta_json: str = "{}"
+    kind: str = "president"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One player's result in a round.
+
+    Whether the seat is human (and which user) comes from the game's seats; a
+    ``display_name`` given here refreshes the name last seen.
+    """
+
+    seat: int
+    position: int
+    title: str
+    points: int
+    total: int
+    promotion: int = 0
+    display_name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """A finished round: its number (1-based) and one :class:`SeatResult` per seat."""
+
+    number: int
+    seats: Sequence[SeatResult]
+
+
+@dataclass(frozen=True, slots=True)
+class LiveTable:
+    """A game in progress as stored: read back on start-up to resume it."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    preset: str
+    options_json: str
+    seats: tuple[Seat, ...]
+    version: int
+    state_json: str
+    record_json: str
+    meta_json: str
+    started_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A game as listed in recent games."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    preset: str
+    scoring: str
+    status: str  #: 'live', 'finished' or 'abandoned'
+    seats: tuple[Seat, ...]
+    winners: tuple[int, ...]  #: seats (player indices); empty unless finished
+    rounds_played: int
+    started_at: datetime
+    ended_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """A stored round of a game."""
+
+    number: int
+    ended_at: datetime
+    rated: bool  #: whether it changed skill ratings (at least two humans)
+    seats: tuple[SeatResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameDetails:
+    """A game with its options, rounds and record (the live record while in progress)."""
+
+    summary: GameSummary
+    options_json: str
+    rounds: tuple[RoundRecord, ...]
+    record_json: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """An openskill PlackettLuce rating. ``ordinal`` (mu - 3 sigma) is what is displayed."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3.0 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's aggregated statistics in one guild."""
+
+    guild_id: int
+    user_id: int
+    display_name: str
+    title: str | None  #: from the last recorded round in this guild
+    games_played: int  #: finished games
+    rounds_played: int
+    wins: int
+    firsts: int
+    seconds: int
+    middles: int
+    second_lasts: int
+    lasts: int
+    average_position: float | None  #: 1-based average finishing place (1.0 = always first)
+    rating: Rating
+    rated_rounds: int
+    points: Mapping[str, int]  #: lifetime points per scoring scheme played
+    last_played_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A player's profile: statistics, rank by rating and recent games."""
+
+    stats: PlayerStats
+    rating_rank: int | None  #: rank on the rating board; None before any rated round
+    recent_games: tuple[GameSummary, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    rank: int  #: competition ranking: tied values share a rank ("1224")
+    user_id: int
+    display_name: str
+    value: float  #: the ranked value (ordinal, points, wins or firsts)
+    rating: Rating
+    games_played: int
+    rounds_played: int
+    wins: int
+    firsts: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    board: Board
+    scheme: str | None
+    page: int  #: 0-based
+    page_size: int
+    total: int  #: players on this board
+    rows: tuple[LeaderboardRow, ...]
+    me: LeaderboardRow | None  #: the caller's row, also when it is off the page
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.page_size))
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Per-guild or per-channel settings; ``None`` means "not set here"."""
+
+    preset: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)  #: option overrides
+    turn_seconds: int | None = None
+    computer_level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetResult:
+    players_deleted: int
+    seats_anonymised: int
