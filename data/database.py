@@ -524,60 +524,46 @@ class Database:
         if board is Board.POINTS:
             if scheme is None:
                 raise ValueError("the points board needs a scoring scheme")
-            src = (
-                "player_points x JOIN players p ON p.guild_id = x.guild_id"
-                " AND p.user_id = x.user_id"
-            )
-            where = "x.guild_id = ? AND x.scheme = ?"
-            value = "x.points"
+            table, col, where = "player_points", "points", "guild_id = ? AND scheme = ?"
             args: tuple[Any, ...] = (guild_id, scheme)
         else:
             scheme = None
-            src = "players p"
-            value = {Board.RATING: "p.ordinal", Board.WINS: "p.wins", Board.FIRSTS: "p.firsts"}[
-                board
-            ]
-            where = "p.guild_id = ?" + (" AND p.rated_rounds > 0" if board is Board.RATING else "")
+            table = "players"
+            col = {Board.RATING: "ordinal", Board.WINS: "wins", Board.FIRSTS: "firsts"}[board]
+            where = "guild_id = ?" + (" AND rated_rounds > 0" if board is Board.RATING else "")
             args = (guild_id,)
-        if board is Board.POINTS:
-            order = "x.guild_id, x.scheme, x.points DESC, x.user_id"
-        else:
-            order = f"p.guild_id, {value} DESC, p.user_id"
+        # The page is found on the board's covering index alone (OFFSET skips index
+        # entries, not joined rows); only the rows shown are joined with players.
         cols = (
-            f"{value} AS value, p.user_id, p.display_name, p.mu, p.sigma, p.games_played,"
+            "b.value, p.user_id, p.display_name, p.mu, p.sigma, p.games_played,"
             " p.rounds_played, p.wins, p.firsts"
         )
+        page_sql = (
+            f"SELECT {cols} FROM (SELECT user_id, {col} AS value FROM {table} WHERE {where}"
+            f" ORDER BY {col} DESC, user_id LIMIT ? OFFSET ?) b"
+            " JOIN players p ON p.guild_id = ? AND p.user_id = b.user_id"
+            " ORDER BY b.value DESC, b.user_id"
+        )
+        mine_sql = (
+            f"SELECT {cols} FROM (SELECT user_id, {col} AS value FROM {table} WHERE {where}"
+            " AND user_id = ?) b JOIN players p ON p.guild_id = ? AND p.user_id = b.user_id"
+        )
+        better_sql = f"SELECT count(*) FROM {table} WHERE {where} AND {col} > ?"
         async with self._tx("DEFERRED") as conn:
-            (total_row,) = await _fetch(conn, f"SELECT count(*) FROM {src} WHERE {where}", args)
-            rows = await _fetch(
-                conn,
-                f"SELECT {cols} FROM {src} WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?",
-                (*args, page_size, page * page_size),
-            )
+            (total_row,) = await _fetch(conn, f"SELECT count(*) FROM {table} WHERE {where}", args)
+            rows = await _fetch(conn, page_sql, (*args, page_size, page * page_size, guild_id))
             first_rank = 0
             if rows:
-                (c,) = await _fetch(
-                    conn,
-                    f"SELECT count(*) FROM {src} WHERE {where} AND {value} > ?",
-                    (*args, rows[0]["value"]),
-                )
+                (c,) = await _fetch(conn, better_sql, (*args, rows[0]["value"]))
                 first_rank = int(c[0]) + 1
             me: LeaderboardRow | None = None
             mine = (
-                await _fetch(
-                    conn,
-                    f"SELECT {cols} FROM {src} WHERE {where} AND p.user_id = ?",
-                    (*args, user_id),
-                )
+                await _fetch(conn, mine_sql, (*args, user_id, guild_id))
                 if user_id is not None
                 else []
             )
             if mine:
-                (c,) = await _fetch(
-                    conn,
-                    f"SELECT count(*) FROM {src} WHERE {where} AND {value} > ?",
-                    (*args, mine[0]["value"]),
-                )
+                (c,) = await _fetch(conn, better_sql, (*args, mine[0]["value"]))
                 me = _board_row(int(c[0]) + 1, mine[0])
         out: list[LeaderboardRow] = []
         rank = first_rank

@@ -42,7 +42,7 @@ CREATE TABLE players (
     last_played_at REAL,
     PRIMARY KEY (guild_id, user_id)
 ) WITHOUT ROWID;
-CREATE INDEX players_by_rating ON players (guild_id, ordinal DESC, user_id)
+CREATE INDEX players_by_rating ON players (guild_id, ordinal DESC, user_id, rated_rounds)
     WHERE rated_rounds > 0;
 CREATE INDEX players_by_wins ON players (guild_id, wins DESC, user_id);
 CREATE INDEX players_by_firsts ON players (guild_id, firsts DESC, user_id);
