@@ -50,10 +50,14 @@ class JoinView(discord.ui.View):
 
 
 def make_bot(
-    *, guild_id: int | None = None, extra: Callable[[commands.Bot], None] | None = None
+    *,
+    guild_id: int | None = None,
+    extra: Callable[[commands.Bot], None] | None = None,
+    message_content: bool = False,
 ) -> commands.Bot:
     """A minimal bot with a ``/president`` group, built like the real one."""
     intents = discord.Intents.default()
+    intents.message_content = message_content
     bot = commands.Bot(command_prefix="!", intents=intents)
     group = app_commands.Group(name="president", description="Play President")
 
@@ -348,8 +352,7 @@ async def test_followups_original_edit_and_user_messages(emulator: Emulator, wor
             if not message.author.bot:
                 seen.append(message.content)
 
-    bot = make_bot(extra=add)
-    bot.intents.message_content = True
+    bot = make_bot(extra=add, message_content=True)
     async with run_client(emulator, bot):
         handle = await emulator.slash(alice, channel, "deal")
         assert handle.response_type == 5
@@ -361,3 +364,81 @@ async def test_followups_original_edit_and_user_messages(emulator: Emulator, wor
         await emulator.wait_for(lambda: public.content == "public (edited)")
         await emulator.send_message(alice, channel, "gg")
         await emulator.wait_for(lambda: seen == ["gg"], description="on_message")
+
+
+class NameModal(discord.ui.Modal, title="Name your table"):
+    name = discord.ui.TextInput(label="Table name", custom_id="table-name", max_length=30)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"Table {self.name.value!r} ready")
+
+
+async def test_modal_dm_command_and_message_content_intent(
+    emulator: Emulator, world: tuple
+) -> None:
+    alice, _bob, _guild, channel = world
+    heard: list[str] = []
+
+    def add(bot: commands.Bot) -> None:
+        @bot.tree.command(name="name", description="Opens a modal")
+        async def name(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(NameModal())
+
+        @bot.tree.command(name="hand", description="Works in DMs")
+        async def hand(interaction: discord.Interaction) -> None:
+            where = "dm" if interaction.guild is None else "guild"
+            await interaction.response.send_message(f"hand in {where}", ephemeral=True)
+
+        @bot.listen()
+        async def on_message(message: discord.Message) -> None:
+            if not message.author.bot:
+                heard.append(message.content)
+
+    async with run_client(emulator, make_bot(extra=add)):
+        opened = await emulator.slash(alice, channel, "name")
+        assert opened.response_type == 9 and opened.modal is not None
+        assert opened.modal["title"] == "Name your table"
+        submitted = await emulator.submit_modal(alice, opened, {"table-name": "Aces"})
+        assert submitted.message is not None
+        assert submitted.message.content == "Table 'Aces' ready"
+
+        in_dm = await emulator.slash(alice, emulator.dm_channel(alice), "hand")
+        assert in_dm.message is not None and in_dm.message.content == "hand in dm"
+
+        # Without the privileged intent a guild message arrives with empty content.
+        await emulator.send_message(alice, channel, "secret")
+        await emulator.send_message(alice, emulator.dm_channel(alice), "dm text")
+        await emulator.wait_for(lambda: len(heard) == 2, description="two on_message")
+        assert heard == ["", "dm text"]
+
+
+async def test_discord_limits_are_enforced(emulator: Emulator, world: tuple) -> None:
+    _alice, _bob, _guild, channel = world
+    for pattern in ("2001 chars", "11 embeds", "6 action rows", "6 buttons", "alone", "101 chars"):
+        emulator.expect_failure("validation", match=pattern)
+    row = [{"type": 2, "style": 1, "label": "b", "custom_id": f"b{i}"} for i in range(6)]
+    select = {"type": 3, "custom_id": "s", "options": [{"label": "x", "value": "x"}]}
+    bad_payloads = [
+        {"content": "x" * 2001},
+        {"embeds": [{"title": "t"}] * 11},
+        {"components": [{"type": 1, "components": row[i : i + 1]} for i in range(6)]},
+        {"components": [{"type": 1, "components": row}]},
+        {"components": [{"type": 1, "components": [select, row[0]]}]},
+        {
+            "content": "x",
+            "components": [{"type": 1, "components": [{**row[0], "custom_id": "c" * 101}]}],
+        },
+    ]
+    async with run_client(emulator, make_bot()) as bot:
+        route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=channel.id)
+        for payload in bad_payloads:
+            with pytest.raises(discord.HTTPException) as info:
+                await bot.http.request(route, json=payload)
+            assert info.value.status == 400 and info.value.code == 50035
+        emulator.attachment_limit = 1000
+        emulator.expect_failure("validation", match="bytes > 1000")
+        with pytest.raises(discord.HTTPException):
+            blob = discord.File(io.BytesIO(bytes(2000)), filename="blob.bin")
+            await bot.get_channel(channel.id).send(file=blob)  # type: ignore[union-attr]
+    assert emulator.messages(channel) == []
+    assert len(emulator.failures_of("validation")) == 7

@@ -57,6 +57,7 @@ T = TypeVar("T")
 # Gateway intents that gate message events.
 _INTENT_GUILD_MESSAGES = 1 << 9
 _INTENT_DM_MESSAGES = 1 << 12
+_INTENT_MESSAGE_CONTENT = 1 << 15
 
 # Interaction types.
 APPLICATION_COMMAND = 2
@@ -513,6 +514,14 @@ class Emulator:
                 data["guild_id"] = str(msg.guild_id)
         else:
             data = self.rest.message_payload(msg)
+            hidden = (
+                msg.guild_id is not None
+                and msg.author is not self.bot_user
+                and not session.intents & _INTENT_MESSAGE_CONTENT
+                and self.bot_user.mention not in msg.content
+            )
+            if hidden:  # the privileged intent is missing: Discord blanks these fields
+                data.update(content="", embeds=[], attachments=[], components=[])
         await self.gateway.dispatch(event, data)
 
     # -- reading ------------------------------------------------------------------
