@@ -182,14 +182,17 @@ async def test_resume_replays_missed_events(emulator: Emulator, world: tuple) ->
 
 async def test_429_is_retried_without_errors(emulator: Emulator, world: tuple) -> None:
     alice, _bob, _guild, channel = world
-    async with run_client(emulator, make_bot()):
+    async with run_client(emulator, make_bot()) as bot:
         fault = emulator.fail_next(429, count=2, method="POST", path=r"/callback$")
         handle = await emulator.slash(alice, channel, "president new")
         assert handle.response_type == 4
         assert fault.hits == 2
         statuses = [r.status for r in emulator.requests if r.path.endswith("/callback")]
         assert statuses == [429, 429, 200]
-        # The deadline counts from dispatch, retries included; still in time.
+        # A global rate limit on a plain channel send is waited out as well.
+        emulator.fail_next(429, is_global=True, path=r"/channels/\d+/messages$")
+        sent = await bot.get_channel(channel.id).send("after the limit")  # type: ignore[union-attr]
+        assert sent.content == "after the limit"
 
 
 async def test_500_is_retried(emulator: Emulator, world: tuple) -> None:
@@ -442,3 +445,28 @@ async def test_discord_limits_are_enforced(emulator: Emulator, world: tuple) -> 
             await bot.get_channel(channel.id).send(file=blob)  # type: ignore[union-attr]
     assert emulator.messages(channel) == []
     assert len(emulator.failures_of("validation")) == 7
+
+
+class TableView(discord.ui.View):
+    """Persistent: fixed custom_id and no timeout, re-registered after a restart."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Sit", custom_id="demo:sit")
+    async def sit(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.send_message(f"{interaction.user.name} sits", ephemeral=True)
+
+
+async def test_persistent_view_survives_a_bot_restart(emulator: Emulator, world: tuple) -> None:
+    alice, _bob, _guild, channel = world
+    async with run_client(emulator, make_bot()) as first:
+        await first.get_channel(channel.id).send("table", view=TableView())  # type: ignore[union-attr]
+    table = emulator.messages(channel)[0]
+
+    second = make_bot()
+    second.add_view(TableView())
+    async with run_client(emulator, second):
+        sit = await emulator.click(alice, table, label="Sit")
+        assert sit.message is not None and sit.message.content == "alice sits"
+    assert len(emulator.gateway.sessions) == 2
