@@ -495,6 +495,15 @@ class President:
             tuple(tuple(sorted(h, key=_CARD_KEY)) for h in hands), seat_t, dealer, leader, self._rng
         )
 
+    def deal_from_hands(self, hands: Sequence[str | Sequence[Card]]) -> Deal:
+        """A deal of the next round with the given hands (by player) and the
+        seating the rules give: for puzzles and tests of later rounds."""
+        parsed = tuple(parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands)
+        if self.round_number == 0:
+            return Deal(parsed, tuple(range(self.n)), self.n - 1, None)
+        seats, dealer = self._next_seating()
+        return Deal(parsed, seats, dealer, None)
+
     def start_round(self, deal: Deal | None = None) -> None:
         """Deal the next round (from ``deal``, or at random) and run the
         automatic parts of the exchange."""

@@ -1,0 +1,55 @@
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from engine import President, preset
+from engine.__main__ import main
+
+
+def _game_record(seed: int = 5) -> str:
+    rng = random.Random(seed)
+    g = President.new_game(preset("house"), seed=seed)
+    while not g.is_over:
+        if g.phase == "round_over":
+            g.start_round()
+        g.apply(rng.choice(list(g.legal_plays())))
+    return g.record().to_json(indent=1)
+
+
+def test_replay_prints_every_decision_and_outcome(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "game.json"
+    path.write_text(_game_record())
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    decisions = sum(len(r["decisions"]) for r in json.loads(path.read_text())["rounds"])
+    assert out.count(": ok") == decisions
+    assert "game over" in out and "winners" in out
+
+
+def test_replay_stops_at_first_illegal_decision(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    data = json.loads(_game_record())
+    data["rounds"][0]["decisions"][3][1] = "XXXX"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.count(": ok") == 3
+    assert "ILLEGAL" in out
+
+
+def test_replay_unreadable_record(tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    path.write_text("{not json")
+    assert main(["replay", str(path)]) == 2
+
+
+def test_module_entry_point_runs(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(_game_record(1))
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(path)], capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1].startswith("game over")
