@@ -7,6 +7,7 @@ options arrive as opaque JSON text; nothing here imports the engine or Discord.
 
 from .database import DEFAULT_MU, DEFAULT_SIGMA, Database, default_db_path, position_category
 from .errors import (
+    CannotOpenDatabase,
     CorruptDatabase,
     DatabaseError,
     GameNotFound,
@@ -46,6 +47,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "SCORING_SCHEMES",
     "Board",
+    "CannotOpenDatabase",
     "CorruptDatabase",
     "Database",
     "DatabaseError",

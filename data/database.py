@@ -14,7 +14,7 @@ import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +25,7 @@ import aiosqlite
 from openskill.models import PlackettLuce
 
 from .errors import (
+    CannotOpenDatabase,
     CorruptDatabase,
     DatabaseError,
     GameNotFound,
@@ -124,25 +125,39 @@ class Database:
 
     @classmethod
     async def open(
-        cls, path: str | os.PathLike[str], *, clock: Callable[[], float] = time.time
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        clock: Callable[[], float] = time.time,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     ) -> Database:
         """Open (creating if missing) the database at ``path`` and migrate it forward.
 
         Raises :class:`CorruptDatabase` if the file is not a readable SQLite database,
+        :class:`CannotOpenDatabase` if SQLite cannot open it at all (folder, permissions),
         :class:`UnknownDatabase` if it is someone else's, and :class:`SchemaTooNew` if
         a newer release wrote it. None of these touch the file.
         """
         p = Path(path)
-        conn = await aiosqlite.connect(p, isolation_level=None)
+        try:
+            # Fail here, not inside aiosqlite (whose failed connect leaves its thread
+            # to report to a loop that may be gone), when the file cannot be opened.
+            await asyncio.to_thread(_preflight, p)
+            conn = await aiosqlite.connect(p, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise CannotOpenDatabase(p, str(exc)) from exc
         try:
             conn.row_factory = sqlite3.Row
-            await _exec(conn, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await _exec(conn, f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             await _check_file(conn, p)
             await _exec(conn, "PRAGMA foreign_keys = ON")
             await _exec(conn, "PRAGMA journal_mode = WAL")
             await _exec(conn, "PRAGMA synchronous = FULL")
             await _migrate(conn, p)
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.OperationalError as exc:  # locked, I/O error, read-only, ...
+            await conn.close()
+            raise CannotOpenDatabase(p, str(exc)) from exc
+        except sqlite3.DatabaseError as exc:  # SQLITE_NOTADB, SQLITE_CORRUPT
             await conn.close()
             raise CorruptDatabase(p, str(exc)) from exc
         except BaseException:
@@ -184,15 +199,18 @@ class Database:
 
     @asynccontextmanager
     async def _tx(self, mode: str = "IMMEDIATE") -> AsyncIterator[aiosqlite.Connection]:
+        # aiosqlite runs statements in order on its own thread, and a statement that
+        # was awaited when a task got cancelled still runs. So on any exception,
+        # cancellation included, a ROLLBACK is queued behind it (a no-op error when the
+        # COMMIT had already gone through), before the lock lets anyone else in.
         async with self._lock:
             conn = self._conn
-            await _exec(conn, f"BEGIN {mode}")
             try:
+                await _exec(conn, f"BEGIN {mode}")
                 yield conn
                 await _exec(conn, "COMMIT")
             except BaseException:
-                if conn.in_transaction:
-                    await _exec(conn, "ROLLBACK")
+                await _rollback(conn)
                 raise
 
     # ------------------------------------------------------------------ games and live tables
@@ -955,6 +973,12 @@ async def _execmany(conn: aiosqlite.Connection, sql: str, rows: Iterable[Sequenc
         pass
 
 
+async def _rollback(conn: aiosqlite.Connection) -> None:
+    """ROLLBACK, ignoring "no transaction is active" (it had committed or never began)."""
+    with suppress(sqlite3.OperationalError):
+        await _exec(conn, "ROLLBACK")
+
+
 async def _fetch(
     conn: aiosqlite.Connection, sql: str, args: Sequence[Any] = ()
 ) -> list[sqlite3.Row]:
@@ -963,6 +987,10 @@ async def _fetch(
 
 
 # ---------------------------------------------------------------------- start-up
+
+
+def _preflight(path: Path) -> None:
+    sqlite3.connect(path).close()
 
 
 async def _user_version(conn: aiosqlite.Connection) -> int:
@@ -995,11 +1023,11 @@ async def _migrate(conn: aiosqlite.Connection, path: Path) -> None:
             for statement in _statements(m.sql):
                 await _exec(conn, statement)
             await _exec(conn, f"PRAGMA user_version = {m.version}")
-        await _exec(conn, f"PRAGMA application_id = {APPLICATION_ID}")
+        if version < SCHEMA_VERSION:
+            await _exec(conn, f"PRAGMA application_id = {APPLICATION_ID}")
         await _exec(conn, "COMMIT")
     except BaseException:
-        if conn.in_transaction:
-            await _exec(conn, "ROLLBACK")
+        await _rollback(conn)
         raise
 
 

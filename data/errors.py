@@ -28,6 +28,19 @@ class CorruptDatabase(DatabaseError):
         )
 
 
+class CannotOpenDatabase(DatabaseError):
+    """SQLite could not open or read the file (missing folder, permissions, lock, I/O)."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        self.path = path
+        self.detail = detail
+        super().__init__(
+            f"The database file {path} could not be opened ({detail}). Check that its "
+            "folder exists and is writable, that the disk is not full, and that no other "
+            "program holds the file locked."
+        )
+
+
 class UnknownDatabase(DatabaseError):
     """The file is a SQLite database, but not one this bot created."""
 

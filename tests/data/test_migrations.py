@@ -10,6 +10,7 @@ import pytest
 from data import (
     MIGRATIONS,
     SCHEMA_VERSION,
+    CannotOpenDatabase,
     CorruptDatabase,
     Database,
     DatabaseError,
@@ -204,3 +205,23 @@ def test_default_db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert path == tmp_path / "var" / "president.sqlite3"
     assert path.parent.is_dir()
     assert not path.exists()
+
+
+async def test_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(CannotOpenDatabase) as info:
+        await Database.open(tmp_path / "no" / "such" / "folder" / "db.sqlite3")
+    assert "folder" in str(info.value)
+
+
+async def test_locked_file_is_not_called_corrupt(db_path: Path) -> None:
+    async with await Database.open(db_path):
+        pass
+    holder = sqlite3.connect(db_path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(CannotOpenDatabase):
+            await Database.open(db_path, busy_timeout_ms=50)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()

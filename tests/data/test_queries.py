@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from pathlib import Path
 
@@ -226,3 +227,21 @@ async def test_settings_channel_overrides_guild(db: Database) -> None:
     assert (await db.channel_settings(100)).preset is None
     await db.set_guild_settings(1, Settings())
     assert (await db.guild_settings(1)) == Settings()
+
+
+async def test_cancelled_call_leaves_no_open_transaction(db: Database) -> None:
+    game = await db.create_game(new_game([Seat.human(1, "A"), Seat.human(2, "B")]))
+    for delay in (0, 0, 0.0005, 0.001, 0.002):
+        table = await db.live_table(game)
+        assert table is not None
+        task = asyncio.create_task(
+            db.save_decision(game, table.version, "S", "R", round_result=None)
+        )
+        await asyncio.sleep(delay)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        after = await db.live_table(game)  # the connection is usable again
+        assert after is not None and after.version in (table.version, table.version + 1)
+    version = (await db.live_table(game)).version  # type: ignore[union-attr]
+    assert await db.save_decision(game, version, "S2", "R2") == version + 1
