@@ -353,6 +353,7 @@ class President:
         self.previous_order: tuple[int, ...] | None = None
         self.results: list[RoundResult] = []
         self._record = Record(options, [])
+        self._decisions = []
         self._over = False
 
     @classmethod
@@ -527,7 +528,8 @@ class President:
         self.round_number += 1
         if deal.rng is not None:
             self._rng = deal.rng
-        self._record.rounds.append(RoundRecord(deal, []))
+        self._decisions: list[tuple[int, Decision]] = []
+        self._record.rounds.append(RoundRecord(deal, self._decisions))
         self._seat_players(deal.seats)
         self.dealer = deal.dealer
         self.hands = [[[] for _ in range(NUM_RANKS)] for _ in range(n)]
@@ -877,51 +879,64 @@ class President:
         return f"{play.pretty()} does not beat {self.top.pretty()}"
 
     def apply_unchecked(self, decision: Decision) -> None:
-        """Apply a decision known to be legal (no validation: the fast path)."""
+        """Apply a decision known to be legal (no validation: the fast path).
+
+        Written for speed: playouts of the computer players spend most of
+        their time here, so the common pass and play paths are inlined.
+        """
         p = self.turn
         assert p is not None
-        self._record.rounds[-1].decisions.append((p, decision))
-        if isinstance(decision, Give):
+        self._decisions.append((p, decision))
+        if type(decision) is Give:
             self._give_back(decision)
             if self.pending:
                 self.turn = self.pending[0][0]
             else:
                 self._begin_play()
             return
+        assert isinstance(decision, Play)
         bit = 1 << p
-        if decision.count == 0:
-            self.history.append(_new_event(Event, ("pass", p, PASS, None)))
-            self.since_top |= bit
-            self.passed |= bit
+        history = self.history
+        count = decision.count
+        if count == 0:
+            history.append(_new_event(Event, ("pass", p, PASS, None)))
+            since = self.since_top | bit
+            self.since_top = since
+            passed = self.passed | bit
+            self.passed = passed
             self.had_turn |= bit
-            if self._trick_over():
-                top_player = self.top_player
-                assert top_player is not None
+            top_player = self.top_player
+            assert top_player is not None
+            if self._single_round:
+                over = self.active_mask & ~self.had_turn == 0
+            else:
+                done = since | passed if self._out_until else since
+                over = self.active_mask & ~(1 << top_player) & ~done == 0
+            if over:
                 self._end_trick(top_player)
             else:
                 self.turn = self._next_player(p)
             return
-        o = self.options
         rank = decision.rank
-        count = decision.count
         toprank = self._top_rev if self.revolution else self._top_base
         top = self.top
         stack = self.hands[p][rank]
         del stack[len(stack) - count :]
         self.counts[p][rank] -= count
-        self.sizes[p] -= count
-        self.history.append(_new_event(Event, ("play", p, decision, None)))
+        left = self.sizes[p] - count
+        self.sizes[p] = left
+        history.append(_new_event(Event, ("play", p, decision, None)))
         self.lead_3c = False
+        o = self.options
         wins_now = (rank == JOKER and self._trump) or (
             count == 1 and rank == toprank and o.twos == "single_wins"
         )
-        is_equal = top is not None and rank == top.rank and count == top.count
-        if o.revolution and rank != JOKER and count >= 4:
+        if count >= 4 and o.revolution and rank != JOKER:
             self.revolution = not self.revolution
             if o.revolution_reverses_direction:
                 self.direction = -self.direction
-            self.history.append(Event("revolution", p))
-        if self.sizes[p] == 0:
+            history.append(_new_event(Event, ("revolution", p, None, None)))
+        if left == 0:
             self._finish(p)
             if self.phase != PLAY:
                 return
@@ -935,13 +950,20 @@ class President:
         self.since_top = 0
         self.had_turn |= bit
         cursor = p
-        if is_equal and o.skip_on_equal and rank != toprank and rank != JOKER:
+        if (
+            o.skip_on_equal
+            and top is not None
+            and rank == top.rank
+            and count == top.count
+            and rank != toprank
+            and rank != JOKER
+        ):
             victim = self._next_player(p)
             if victim is not None and victim != p:
                 vbit = 1 << victim
                 self.since_top |= vbit
                 self.had_turn |= vbit
-                self.history.append(Event("skip", victim))
+                history.append(_new_event(Event, ("skip", victim, None, None)))
                 cursor = victim
         if self._trick_over():
             self._end_trick(p)
@@ -1179,6 +1201,8 @@ class President:
             self._record.start_scores,
             self._record.start_previous_order,
         )
+        if new._record.rounds:
+            new._decisions = new._record.rounds[-1].decisions
         return new
 
     def record(self) -> Record:
@@ -1246,6 +1270,8 @@ class President:
             record = Record.from_dict(d["record"])
             state = cls(record.options, 0)
             state._record = record
+            if record.rounds:
+                state._decisions = record.rounds[-1].decisions
             state._rng = int(d["rng"])
             state.round_number = int(d["round"])
             state.phase = str(d["phase"])

@@ -1,0 +1,86 @@
+"""Random full rounds through the engine's public API, per preset.
+
+``python -m benchmarks.engine [--seconds S]`` prints rounds per second,
+decisions per second and peak memory for each preset; the last line is JSON.
+Random players choose uniformly among the legal decisions (``legal_list`` in
+play, ``legal_plays`` in the exchange) and apply them on the unchecked fast
+path, as the computer players' playouts do. Targets (issue 2): at least 2,000
+four-player rounds/s for ``classic`` and 1,000 for ``revolution`` on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+import tracemalloc
+
+from engine import EXCHANGE, GAME_OVER, PLAY, PRESETS, ROUND_OVER, President, preset
+
+
+def _play_rounds(name: str, rounds: int, seed: int) -> tuple[int, int]:
+    """Play ``rounds`` rounds (starting new games as games end)."""
+    rng = random.Random(seed)
+    rand = rng.random
+    opts = preset(name)
+    done = decisions = 0
+    game = President.new_game(opts, seed=seed)
+    while done < rounds:
+        phase = game.phase
+        if phase == PLAY:
+            plays = game.legal_list()
+            game.apply_unchecked(plays[int(rand() * len(plays))])
+            decisions += 1
+        elif phase == EXCHANGE:
+            gives = list(game.legal_plays())
+            game.apply_unchecked(gives[int(rand() * len(gives))])
+            decisions += 1
+        elif phase == ROUND_OVER:
+            done += 1
+            game.start_round()
+        elif phase == GAME_OVER:
+            done += 1
+            game = President.new_game(opts, seed=rng.getrandbits(32))
+    return done, decisions
+
+
+def measure(name: str, seconds: float) -> dict[str, float]:
+    _play_rounds(name, 50, 0)  # warm caches
+    total_rounds = total_decisions = 0
+    start = time.perf_counter()
+    seed = 1
+    while time.perf_counter() - start < seconds:
+        r, d = _play_rounds(name, 100, seed)
+        total_rounds += r
+        total_decisions += d
+        seed += 1
+    elapsed = time.perf_counter() - start
+    tracemalloc.start()
+    _play_rounds(name, 100, 0)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {
+        "rounds_per_s": round(total_rounds / elapsed, 1),
+        "decisions_per_s": round(total_decisions / elapsed, 1),
+        "decisions_per_round": round(total_decisions / max(1, total_rounds), 1),
+        "peak_kib_100_rounds": round(peak / 1024, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per preset")
+    args = parser.parse_args()
+    results: dict[str, dict[str, float]] = {}
+    for name in PRESETS:
+        results[name] = r = measure(name, args.seconds)
+        print(
+            f"{name:10} {r['rounds_per_s']:8.0f} rounds/s {r['decisions_per_s']:9.0f} decisions/s "
+            f"{r['decisions_per_round']:6.1f} decisions/round  peak {r['peak_kib_100_rounds']:.0f} KiB"
+        )
+    print(json.dumps({"benchmark": "engine", "presets": results}))
+
+
+if __name__ == "__main__":
+    main()
