@@ -77,7 +77,8 @@ def main() -> None:
         results[name] = r = measure(name, args.seconds)
         print(
             f"{name:10} {r['rounds_per_s']:8.0f} rounds/s {r['decisions_per_s']:9.0f} decisions/s "
-            f"{r['decisions_per_round']:6.1f} decisions/round  peak {r['peak_kib_100_rounds']:.0f} KiB"
+            f"{r['decisions_per_round']:6.1f} decisions/round  "
+            f"peak {r['peak_kib_100_rounds']:.0f} KiB"
         )
     print(json.dumps({"benchmark": "engine", "presets": results}))
 
