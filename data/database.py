@@ -524,7 +524,7 @@ class Database:
     async def leaderboard(
         self,
         guild_id: int,
-        board: Board,
+        board: Board | str,
         *,
         scheme: str | None = None,
         page: int = 0,
@@ -538,8 +538,8 @@ class Database:
         """
         if page < 0 or page_size < 1:
             raise ValueError("page must be >= 0 and page_size >= 1")
-        board = Board(board)
-        if board is Board.POINTS:
+        kind = Board(board)
+        if kind is Board.POINTS:
             if scheme is None:
                 raise ValueError("the points board needs a scoring scheme")
             table, col, where = "player_points", "points", "guild_id = ? AND scheme = ?"
@@ -547,8 +547,8 @@ class Database:
         else:
             scheme = None
             table = "players"
-            col = {Board.RATING: "ordinal", Board.WINS: "wins", Board.FIRSTS: "firsts"}[board]
-            where = "guild_id = ?" + (" AND rated_rounds > 0" if board is Board.RATING else "")
+            col = {Board.RATING: "ordinal", Board.WINS: "wins", Board.FIRSTS: "firsts"}[kind]
+            where = "guild_id = ?" + (" AND rated_rounds > 0" if kind is Board.RATING else "")
             args = (guild_id,)
         # The page is found on the board's covering index alone (OFFSET skips index
         # entries, not joined rows); only the rows shown are joined with players.
@@ -590,7 +590,7 @@ class Database:
                 rank = page * page_size + i + 1
             out.append(_board_row(rank, r))
         return LeaderboardPage(
-            board=board,
+            board=kind,
             scheme=scheme,
             page=page,
             page_size=page_size,

@@ -129,7 +129,7 @@ async def test_no_rating_change_with_a_single_human(db: Database) -> None:
     assert (ann.rating.mu, ann.rating.sigma) == (DEFAULT_MU, DEFAULT_SIGMA)
     details = await db.game(game)
     assert details is not None and not any(r.rated for r in details.rounds)
-    page = await db.leaderboard(1, "rating", user_id=10)  # type: ignore[arg-type]
+    page = await db.leaderboard(1, "rating", user_id=10)
     assert page.total == 0 and page.me is None
     profile = await db.profile(1, 10)
     assert profile is not None and profile.rating_rank is None
