@@ -15,7 +15,9 @@ from typing import Any, Protocol, runtime_checkable
 class Game(Protocol):
     """A game in progress: whose turn, what may be decided, who won."""
 
-    game_name: str
+    @property
+    def game_name(self) -> str: ...
+
     n: int
     """Number of players."""
     round_number: int

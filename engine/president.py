@@ -56,6 +56,7 @@ from .cards import (
     parse_cards,
 )
 from .errors import IllegalPlay, NotYourTurn, RecordError, WrongPhase
+from .game import Game
 from .options import Options, preset
 from .plays import PASS, Decision, Give, Play, parse_decision
 from .views import (
@@ -353,7 +354,7 @@ class President:
         self.previous_order: tuple[int, ...] | None = None
         self.results: list[RoundResult] = []
         self._record = Record(options, [])
-        self._decisions = []
+        self._decisions: list[tuple[int, Decision]] = []
         self._over = False
 
     @classmethod
@@ -528,7 +529,7 @@ class President:
         self.round_number += 1
         if deal.rng is not None:
             self._rng = deal.rng
-        self._decisions: list[tuple[int, Decision]] = []
+        self._decisions = []
         self._record.rounds.append(RoundRecord(deal, self._decisions))
         self._seat_players(deal.seats)
         self.dealer = deal.dealer
@@ -1399,4 +1400,9 @@ def replay(record: Record | str) -> President:
             previous_order=rec.start_previous_order,
             scores=rec.start_scores,
         )
+    return state
+
+
+def _implements_game(state: President) -> Game:
+    """Lets ``mypy --strict`` check that President satisfies the Game interface."""
     return state
