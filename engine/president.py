@@ -1179,6 +1179,67 @@ class President:
 
     # -- copying, serialisation, records ------------------------------------
 
+    @classmethod
+    def from_observation(
+        cls, obs: Observation, hands: Sequence[Sequence[Card]], seed: int = 0
+    ) -> President:
+        """A full state consistent with ``obs`` in which the players hold
+        ``hands`` (by player; the observer's entry must be their own hand).
+
+        This is a *determinization* for computer players' searches: sample
+        the unseen cards, build the state, play it out. Its record holds the
+        sampled hands as a deal and no earlier decisions.
+        """
+        pub = obs.public
+        if tuple(sorted(hands[obs.player])) != tuple(sorted(obs.hand)):
+            raise RecordError("the observer's hand must be their own")
+        state = cls(pub.options, seed)
+        n = state.n
+        for p in range(n):
+            if len(hands[p]) != pub.hand_sizes[p]:
+                raise RecordError(
+                    f"player {p} holds {pub.hand_sizes[p]} cards, not {len(hands[p])}"
+                )
+        state.round_number = pub.round_number
+        state.phase = pub.phase
+        state._seat_players([sv.player for sv in pub.seats])
+        state.dealer = pub.dealer
+        parsed = tuple(tuple(sorted(h, key=_CARD_KEY)) for h in hands)
+        state._decisions = []
+        state._record.rounds.append(
+            RoundRecord(Deal(parsed, tuple(state.seats), pub.dealer), state._decisions)
+        )
+        for p, cards in enumerate(parsed):
+            for c in reversed(cards):
+                state.hands[p][c.rank].append(c)
+            state.counts[p] = [len(x) for x in state.hands[p]]
+            state.sizes[p] = len(cards)
+        state.direction = pub.direction
+        state.revolution = pub.revolution
+        state.finished = list(pub.finished)
+        state.active_mask = 0
+        for p in range(n):
+            if p not in pub.finished and state.sizes[p]:
+                state.active_mask |= 1 << p
+        state.turn = pub.turn
+        t = pub.trick
+        state.top = t.top
+        state.top_player = t.top_player
+        state.trick_size = t.size
+        state.since_top = t.since_top
+        state.passed = t.passed
+        state.had_turn = t.had_turn
+        state.lead_3c = t.lead_needs_three_of_clubs
+        state.history = list(pub.history)
+        state.trick_start = len(state.history) - sum(1 for e in _trick_events(pub.history))
+        state.exchange_events = list(obs.exchange)
+        state.pending = list(pub.pending_exchange)
+        state.scores = list(pub.scores)
+        state.previous_order = pub.previous_order
+        state.results = list(pub.results)
+        state._over = pub.is_over
+        return state
+
     def copy(self) -> President:
         """An independent copy (cheap: for searches and playouts)."""
         new = object.__new__(President)
@@ -1401,6 +1462,17 @@ def replay(record: Record | str) -> President:
             scores=rec.start_scores,
         )
     return state
+
+
+def _trick_events(history: Sequence[Event]) -> list[Event]:
+    """The events of the trick in progress: those after the last trick end
+    (or lead) in ``history``."""
+    out: list[Event] = []
+    for e in reversed(history):
+        if e.kind in ("trick", "lead"):
+            break
+        out.append(e)
+    return out
 
 
 def _implements_game(state: President) -> Game:

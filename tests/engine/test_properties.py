@@ -194,3 +194,31 @@ def test_unchecked_path_matches_checked(opts: Options, seed: int) -> None:
         a.apply(d)
         b.apply_unchecked(d)
     assert a == b
+
+
+@given(options(), st.integers(0, 2**32), st.integers(0, 300))
+def test_determinization_from_observation_matches_the_real_state(
+    opts: Options, seed: int, steps: int
+) -> None:
+    rng = random.Random(seed)
+    g = President.new_game(opts, seed=seed)
+    for _ in range(steps):
+        if g.phase == ROUND_OVER:
+            g.start_round()
+        if g.is_over:
+            break
+        g.apply(rng.choice(list(g.legal_plays())))
+    if g.current_player is None:
+        return
+    p = g.current_player
+    obs = g.observation(p)
+    d = President.from_observation(obs, [g.hand(q) for q in range(g.n)])
+    assert list(d.legal_plays()) == list(g.legal_plays())
+    assert d.public_view() == g.public_view()
+    assert d.trick == g.trick
+    # both continue identically
+    while not g.is_over and g.phase != ROUND_OVER:
+        choice = rng.choice(list(g.legal_plays()))
+        g.apply(choice)
+        d.apply(choice)
+        assert d.public_view().history == g.public_view().history
