@@ -1,0 +1,39 @@
+"""Computer players for President.
+
+    >>> from engine import President, preset
+    >>> from engine.ai import make_player
+    >>> g = President.new_game(preset("classic"), seed=3)
+    >>> bot = make_player("normal", seed=1)
+    >>> p = g.current_player
+    >>> g.apply(bot.decide(g.observation(p)), p)
+
+Levels: ``random`` (uniform over legal decisions, the measuring stick),
+``easy`` (a wasteful beginner) and ``normal`` (a solid heuristic). Every
+level decides from one seat's :class:`~engine.views.Observation` only and
+draws randomness from its own seeded generator. New levels call
+:func:`register_level`.
+"""
+
+from __future__ import annotations
+
+from .base import Player, PlayerFactory, exchange_due, levels, make_player, register_level
+from .knowledge import Knowledge
+from .normal import NormalPlayer
+from .simple import EasyPlayer, RandomPlayer
+
+register_level("random", RandomPlayer)
+register_level("easy", EasyPlayer)
+register_level("normal", NormalPlayer)
+
+__all__ = [
+    "EasyPlayer",
+    "Knowledge",
+    "NormalPlayer",
+    "Player",
+    "PlayerFactory",
+    "RandomPlayer",
+    "exchange_due",
+    "levels",
+    "make_player",
+    "register_level",
+]
