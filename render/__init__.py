@@ -1,0 +1,62 @@
+"""Pictures of the game for Discord: table, hand, results, lobby.
+
+Pure functions from the engine's views to encoded image bytes; the only
+files read are the bundled fonts (and, if installed, a system fallback font
+for names the bundled font cannot draw). Names and per-player flags are not
+in the engine, so callers pass them, indexed by player number.
+
+    >>> from engine import President, preset
+    >>> from render import render_table
+    >>> game = President.new_game(preset("classic"), seed=1)
+    >>> image = render_table(game.public_view(), ["Ann", "Bo", "Cy", "Di"])
+    >>> image.filename, image.width, image.height
+    ('table.png', 1080, 760)
+"""
+
+from __future__ import annotations
+
+import time
+
+from .common import DEFAULT_FORMAT, Format, RenderedImage, encode
+from .hand import playable_ranks, render_hand, render_observation_hand, sort_hand
+from .lobby import render_lobby
+from .results import render_final_standings, render_round_results
+from .table import render_table
+
+
+def warm_cache() -> float:
+    """Build the sprites every image needs (card faces at each size, backs,
+    the table) so the first real image is as fast as the rest; returns the
+    seconds it took. Call once at start-up (e.g. in a thread)."""
+    from engine import JOKER
+
+    from . import hand, sprites, table, theme
+
+    start = time.perf_counter()
+    sprites.felt_table(table.W, table.H, table.TABLE_BOX)
+    sprites.back_sprite(table.BACK_W)
+    for rank in range(JOKER + 1):
+        for suit in range(2 if rank == JOKER else 4):
+            sprites.card_sprite(rank, suit, table.TOP_CARD_W)
+            sprites.card_sprite(rank, suit, table.TRICK_CARD_W)
+            sprites.card_sprite(rank, suit, hand.CARD_W)
+            sprites.card_sprite(rank, suit, hand.CARD_W, False, theme.GOLD)
+            sprites.card_sprite(rank, suit, hand.CARD_W, True)
+    return time.perf_counter() - start
+
+
+__all__ = [
+    "DEFAULT_FORMAT",
+    "Format",
+    "RenderedImage",
+    "encode",
+    "playable_ranks",
+    "render_final_standings",
+    "render_hand",
+    "render_lobby",
+    "render_observation_hand",
+    "render_round_results",
+    "render_table",
+    "sort_hand",
+    "warm_cache",
+]

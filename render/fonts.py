@@ -1,0 +1,332 @@
+"""Fonts, glyph coverage and safe player names.
+
+The bundled DejaVu Sans has the suit glyphs and most Latin, Greek, Cyrillic,
+Arabic and Hebrew letters, but no CJK and no colour emoji. A Discord name can
+hold anything, and a character the font lacks is drawn as an empty box
+("tofu"), which looks broken. So every name goes through :func:`name_runs`:
+
+* each character is looked up in the font's own character map (parsed here
+  from the ``cmap`` table: Pillow has no coverage query, and probing glyph
+  bitmaps is slow and unreliable for spaces and marks);
+* characters the bundled font lacks are drawn with a fallback font when one
+  is installed on the system (optional: Noto CJK, Droid Sans Fallback, …);
+* otherwise they are dropped, and a name with nothing readable left becomes
+  ``Player N``;
+* a name too wide for its box is shortened with an ellipsis.
+
+Fonts and coverage sets are loaded once and cached.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import struct
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import ImageDraw, ImageFont
+
+ASSETS = Path(__file__).resolve().parent / "assets"
+REGULAR = str(ASSETS / "fonts" / "DejaVuSans.ttf")
+BOLD = str(ASSETS / "fonts" / "DejaVuSans-Bold.ttf")
+
+FALLBACK_ENV = "PRESIDENT_RENDER_FALLBACK_FONTS"
+"""Extra fallback font files, separated by ``os.pathsep`` (tried first)."""
+
+FALLBACK_CANDIDATES: tuple[str, ...] = (
+    # Outline fonts only: colour-bitmap emoji fonts need a fixed pixel size.
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/noto-cjk/NotoSansCJK-Bold.ttc",
+    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Bold.ttc",
+    "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/truetype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+    "/usr/share/fonts/truetype/noto/NotoEmoji-Regular.ttf",
+    "/usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf",
+    "/System/Library/Fonts/PingFang.ttc",
+    "/System/Library/Fonts/Hiragino Sans GB.ttc",
+    "C:/Windows/Fonts/msyh.ttc",
+    "C:/Windows/Fonts/YuGothM.ttc",
+    "C:/Windows/Fonts/malgun.ttf",
+    "C:/Windows/Fonts/seguisym.ttf",
+)
+
+ELLIPSIS = "…"
+
+
+# -- character maps ---------------------------------------------------------
+
+
+def _cmap_from_bytes(data: bytes, font_index: int = 0) -> frozenset[int]:
+    """The code points an OpenType font (or one font of a collection) maps to
+    a real glyph, from its ``cmap`` table (formats 4 and 12)."""
+    base = 0
+    if data[:4] == b"ttcf":
+        (count,) = struct.unpack_from(">I", data, 8)
+        index = min(font_index, count - 1)
+        (base,) = struct.unpack_from(">I", data, 12 + 4 * index)
+    (num_tables,) = struct.unpack_from(">H", data, base + 4)
+    cmap_offset = None
+    for i in range(num_tables):
+        tag, _check, offset, _length = struct.unpack_from(">4sIII", data, base + 12 + 16 * i)
+        if tag == b"cmap":
+            cmap_offset = offset
+            break
+    if cmap_offset is None:
+        return frozenset()
+    (n_sub,) = struct.unpack_from(">H", data, cmap_offset + 2)
+    subtables: dict[tuple[int, int], int] = {}
+    for i in range(n_sub):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap_offset + 4 + 8 * i)
+        subtables[(platform, encoding)] = cmap_offset + offset
+    points: set[int] = set()
+    for key in ((3, 10), (0, 4), (0, 6), (3, 1), (0, 3), (0, 1), (0, 0)):
+        start = subtables.get(key)
+        if start is None:
+            continue
+        (fmt,) = struct.unpack_from(">H", data, start)
+        if fmt == 12:
+            (groups,) = struct.unpack_from(">I", data, start + 12)
+            for g in range(groups):
+                lo, hi, glyph = struct.unpack_from(">III", data, start + 16 + 12 * g)
+                if glyph == 0:
+                    lo += 1
+                points.update(range(lo, hi + 1))
+            return frozenset(points)
+        if fmt == 4:
+            (seg_x2,) = struct.unpack_from(">H", data, start + 6)
+            segs = seg_x2 // 2
+            ends = struct.unpack_from(f">{segs}H", data, start + 14)
+            starts = struct.unpack_from(f">{segs}H", data, start + 16 + seg_x2)
+            deltas = struct.unpack_from(f">{segs}h", data, start + 16 + 2 * seg_x2)
+            ro_pos = start + 16 + 3 * seg_x2
+            range_offsets = struct.unpack_from(f">{segs}H", data, ro_pos)
+            for i in range(segs):
+                lo, hi = starts[i], ends[i]
+                if lo == 0xFFFF:
+                    continue
+                for cp in range(lo, hi + 1):
+                    if range_offsets[i] == 0:
+                        glyph = (cp + deltas[i]) & 0xFFFF
+                    else:
+                        at = ro_pos + 2 * i + range_offsets[i] + 2 * (cp - lo)
+                        (glyph,) = struct.unpack_from(">H", data, at)
+                        if glyph:
+                            glyph = (glyph + deltas[i]) & 0xFFFF
+                    if glyph:
+                        points.add(cp)
+            return frozenset(points)
+    return frozenset()
+
+
+@functools.cache
+def coverage(path: str) -> frozenset[int]:
+    """Code points the font file at ``path`` can draw (empty if unreadable)."""
+    try:
+        data = Path(path).read_bytes()
+        return _cmap_from_bytes(data)
+    except (OSError, struct.error):
+        return frozenset()
+
+
+@functools.cache
+def fallback_paths() -> tuple[str, ...]:
+    """Installed fallback fonts, best first (none is required)."""
+    extra = [p for p in os.environ.get(FALLBACK_ENV, "").split(os.pathsep) if p]
+    found: list[str] = []
+    for p in (*extra, *FALLBACK_CANDIDATES):
+        if p not in found and os.path.isfile(p):
+            found.append(p)
+    return tuple(found)
+
+
+@functools.cache
+def font(size: int, bold: bool = False, path: str | None = None) -> ImageFont.FreeTypeFont:
+    """A cached font: the bundled DejaVu Sans (bold or regular) or ``path``.
+
+    Fixed labels use the basic layout (fast and identical everywhere); names
+    may need shaping (Arabic), so :func:`name_font` uses the best layout.
+    """
+    return ImageFont.truetype(
+        path or (BOLD if bold else REGULAR), size, layout_engine=ImageFont.Layout.BASIC
+    )
+
+
+@functools.cache
+def name_font(size: int, bold: bool, path: str | None = None) -> ImageFont.FreeTypeFont:
+    """The font for a run of a player's name (shaping when Raqm is present)."""
+    return ImageFont.truetype(path or (BOLD if bold else REGULAR), size)
+
+
+# -- names ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A piece of text drawn with one font (``path`` None = bundled font)."""
+
+    text: str
+    path: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class FittedText:
+    """A name made safe to draw: its runs, the plain text and its width."""
+
+    runs: tuple[Run, ...]
+    text: str
+    width: int
+    size: int
+    bold: bool
+
+    @property
+    def initial(self) -> Run:
+        """The first letter, for badges (a run so CJK initials keep their font)."""
+        for run in self.runs:
+            for ch in run.text:
+                if ch.isalnum():
+                    return Run(ch.upper(), run.path)
+        for run in self.runs:
+            for ch in run.text:
+                if not ch.isspace() and ch != ELLIPSIS:
+                    return Run(ch, run.path)
+        return Run("?", None)
+
+
+_DROP_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def _font_for(ch: str, bold: bool) -> str | bool | None:
+    """Which font draws ``ch``: None = bundled, a path = fallback, False = none."""
+    cp = ord(ch)
+    if cp in coverage(BOLD if bold else REGULAR):
+        return None
+    for path in fallback_paths():
+        if cp in coverage(path):
+            return path
+    return False
+
+
+def clean_runs(name: str, bold: bool = True) -> tuple[Run, ...]:
+    """``name`` as runs of drawable characters: controls, format characters
+    and characters no available font has are dropped; spaces are collapsed."""
+    text = unicodedata.normalize("NFC", name)
+    runs: list[Run] = []
+    cur: list[str] = []
+    cur_path: str | None = None
+    last_space = True
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat in _DROP_CATEGORIES:
+            continue
+        if cat == "Zs" or ch.isspace():
+            if last_space:
+                continue
+            ch = " "
+        where = _font_for(ch, bold)
+        if where is False:
+            continue
+        path = None if where is None or ch == " " else str(where)
+        if ch == " ":
+            path = cur_path
+        if cat.startswith("M") and not cur:
+            continue  # a combining mark with nothing to combine with
+        if cur and path != cur_path:
+            runs.append(Run("".join(cur), cur_path))
+            cur = []
+        cur_path = path
+        cur.append(ch)
+        last_space = ch == " "
+    if cur:
+        runs.append(Run("".join(cur), cur_path))
+    # trim a trailing space
+    if runs and runs[-1].text.endswith(" "):
+        last = runs[-1].text.rstrip(" ")
+        runs = runs[:-1] + ([Run(last, runs[-1].path)] if last else [])
+    return tuple(runs)
+
+
+def _readable(runs: Sequence[Run]) -> bool:
+    return any(ch.isalnum() or unicodedata.category(ch) == "So" for r in runs for ch in r.text)
+
+
+def _runs_width(runs: Sequence[Run], size: int, bold: bool) -> float:
+    return sum(name_font(size, bold, r.path).getlength(r.text) for r in runs)
+
+
+@functools.lru_cache(maxsize=2048)
+def name_runs(name: str, player: int, size: int, max_width: int, bold: bool = True) -> FittedText:
+    """A player's name ready to draw at ``size`` in at most ``max_width`` px.
+
+    Unsupported characters are drawn with a fallback font or dropped; a name
+    with nothing readable left becomes ``Player N`` (N = ``player + 1``);
+    a name too wide is cut at a character and ends with an ellipsis.
+    """
+    runs = list(clean_runs(name, bold))
+    if not _readable(runs):
+        runs = [Run(f"Player {player + 1}", None)]
+    width = _runs_width(runs, size, bold)
+    if width > max_width:
+        ell = name_font(size, bold).getlength(ELLIPSIS)
+        chars = [(ch, r.path) for r in runs for ch in r.text]
+        while chars:
+            chars.pop()
+            while chars and chars[-1][0] == " ":
+                chars.pop()
+            cut = _group(chars)
+            if _runs_width(cut, size, bold) + ell <= max_width:
+                break
+        runs = [*_group(chars), Run(ELLIPSIS, None)]
+        runs = list(_group([(ch, r.path) for r in runs for ch in r.text]))
+        width = _runs_width(runs, size, bold)
+    return FittedText(tuple(runs), "".join(r.text for r in runs), round(width), size, bold)
+
+
+def _group(chars: Sequence[tuple[str, str | None]]) -> list[Run]:
+    out: list[Run] = []
+    for ch, path in chars:
+        if out and out[-1].path == path:
+            out[-1] = Run(out[-1].text + ch, path)
+        else:
+            out.append(Run(ch, path))
+    return out
+
+
+def draw_runs(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    fitted: FittedText,
+    fill: tuple[int, ...],
+    anchor: str = "ls",
+) -> None:
+    """Draw a fitted name; ``anchor`` is ``l``/``m``/``r`` then ``s`` (baseline)
+    or ``m`` (middle), so mixed fonts share one baseline."""
+    x, y = xy
+    if anchor[0] == "m":
+        x -= fitted.width / 2
+    elif anchor[0] == "r":
+        x -= fitted.width
+    if anchor[1] == "m":
+        asc, desc = font(fitted.size, fitted.bold).getmetrics()
+        y += (asc - desc) / 2
+    for run in fitted.runs:
+        f = name_font(fitted.size, fitted.bold, run.path)
+        draw.text((x, y), run.text, font=f, fill=fill, anchor="ls")
+        x += f.getlength(run.text)
+
+
+def fit_label(text: str, size: int, max_width: int, bold: bool = False) -> str:
+    """A fixed label cut with an ellipsis to fit ``max_width`` (bundled font)."""
+    f = font(size, bold)
+    if f.getlength(text) <= max_width:
+        return text
+    while text and f.getlength(text.rstrip() + ELLIPSIS) > max_width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS

@@ -1,0 +1,410 @@
+"""The table image: seats around a felt table, the trick in the centre.
+
+Drawn only from a :class:`engine.PublicView` (plus names and flags the
+caller owns), so it cannot show a hidden card: two states that differ only
+in who holds which cards give byte-identical images.
+
+Seats are laid out clockwise as seen from above — bottom row right to left,
+up the left side, top row left to right, down the right side — so the order
+of play reads around the table like at a real one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from engine import JOKER, PLAY, Play, PublicView, SeatView, title_for
+
+from . import sprites, theme
+from .common import (
+    DEFAULT_FORMAT,
+    Format,
+    RenderedImage,
+    encode,
+    flag,
+    medal_colour,
+    ordinal,
+    paste,
+    paste_card,
+    paste_panel,
+    player_name,
+    preset_label,
+    text,
+)
+from .fonts import draw_runs, fit_label, font
+from .theme import RGB
+
+W: Final = 1080
+H: Final = 760
+HEADER: Final = 64
+TABLE_BOX: Final = (70, 128, W - 70, H - 60)
+PANEL_W: Final = 292
+PANEL_H: Final = 92
+BADGE: Final = 56
+TOP_CARD_W: Final = 110
+TRICK_CARD_W: Final = 55
+BACK_W: Final = 44
+CHIP_H: Final = 28
+
+# how many seats go on each side: (bottom, left, top, right)
+SIDES: Final[dict[int, tuple[int, int, int, int]]] = {
+    1: (1, 0, 0, 0),
+    2: (1, 0, 1, 0),
+    3: (1, 0, 2, 0),
+    4: (1, 1, 1, 1),
+    5: (1, 1, 2, 1),
+    6: (2, 1, 2, 1),
+    7: (2, 1, 3, 1),
+    8: (3, 1, 3, 1),
+}
+
+
+def seat_centres(n: int) -> list[tuple[int, int]]:
+    """Centre of each seat's panel, in seat order, going clockwise."""
+    bottom, left, top, right = SIDES[max(1, min(8, n))]
+    _, y0, _, y1 = TABLE_BOX
+    row_top = y0 + 6
+    row_bottom = y1 - 6
+    side_y = (y0 + y1) // 2
+    side_x = 20 + PANEL_W // 2
+
+    def row(k: int) -> list[int]:
+        if k == 1:
+            return [W // 2]
+        span = W - 2 * 40 - PANEL_W
+        return [40 + PANEL_W // 2 + round(span * i / (k - 1)) for i in range(k)]
+
+    out: list[tuple[int, int]] = []
+    out += [(x, row_bottom) for x in reversed(row(bottom))]
+    out += [(side_x, side_y)] * left
+    out += [(x, row_top) for x in row(top)]
+    out += [(W - side_x, side_y)] * right
+    return out[:n]
+
+
+def _stack_width(count: int, card_w: int, max_w: int) -> tuple[int, float]:
+    """Width of a fanned stack of ``count`` cards and the step between them."""
+    if count <= 1:
+        return card_w, 0.0
+    step = min(card_w * 0.62, (max_w - card_w) / (count - 1))
+    return round(card_w + step * (count - 1)), step
+
+
+def play_cards(play: Play) -> list[tuple[int, int]]:
+    """(rank, suit) of the cards to show for a public play.
+
+    The view says only rank and count, not suits (they do not matter in
+    President), so suits are shown clubs first, as the engine picks them;
+    with two decks they repeat. Jokers alternate X1/X2.
+    """
+    if play.rank == JOKER:
+        return [(JOKER, i % 2) for i in range(play.count)]
+    return [(play.rank, i % 4) for i in range(play.count)]
+
+
+def _draw_stack(
+    img: Image.Image, play: Play, card_w: int, cx: float, top: float, max_w: int
+) -> int:
+    width, step = _stack_width(play.count, card_w, max_w)
+    x = cx - width / 2
+    for rank, suit in play_cards(play):
+        paste_card(img, sprites.card_sprite(rank, suit, card_w), x, top)
+        x += step
+    return width
+
+
+def _seat_state(
+    view: PublicView, seat: SeatView, computer: bool, timed_out: bool
+) -> list[tuple[str, RGB]]:
+    chips: list[tuple[str, RGB]] = []
+    if seat.position is not None:
+        chips.append((f"OUT · {ordinal(seat.position + 1)}", medal_colour(seat.position)))
+    elif seat.to_act:
+        chips.append(("TO PLAY" if view.phase == PLAY else "TO GIVE", theme.GOLD))
+    elif seat.passed and view.phase == PLAY:
+        chips.append(("PASSED", theme.GREY_CHIP))
+    if timed_out:
+        chips.append(("AUTO-PLAYED", theme.ORANGE_CHIP))
+    elif computer:
+        chips.append(("BOT", theme.BLUE_CHIP))
+    return chips
+
+
+def _draw_seat(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: PublicView,
+    seat: SeatView,
+    centre: tuple[int, int],
+    names: Sequence[str],
+    computer: bool,
+    timed_out: bool,
+) -> None:
+    cx, cy = centre
+    x, y = cx - PANEL_W // 2, cy - PANEL_H // 2
+    active = seat.to_act
+    out = seat.position is not None
+    faded = (seat.passed and view.phase == PLAY and not active) or out
+    if active:
+        sprite = sprites.panel(
+            PANEL_W, PANEL_H, 18, theme.PANEL_ACTIVE, (*theme.GOLD, 255), theme.GOLD
+        )
+    elif faded:
+        sprite = sprites.panel(PANEL_W, PANEL_H, 18, theme.PANEL_FADED, (255, 255, 255, 30))
+    else:
+        sprite = sprites.panel(PANEL_W, PANEL_H, 18, theme.PANEL, (255, 255, 255, 46))
+    paste_panel(img, sprite, x, y)
+
+    p = seat.player
+    fitted = player_name(names, p, 25, PANEL_W - 20 - BADGE - 14 - BACK_W - 14)
+    colour = theme.badge_colour(p)
+    b = sprites.badge(fitted.initial, colour, BADGE, theme.GOLD if active else None)
+    paste(img, b, x + 10 - 3, cy - b.height / 2)
+    tx = x + 10 + BADGE + 12
+    name_colour = theme.TEXT_MUTED if faded else theme.TEXT
+    draw_runs(draw, (tx, y + 38), fitted, name_colour)
+
+    if seat.title:
+        sub = seat.title
+    elif out and seat.position is not None:
+        sub = title_for(view.options.titles, view.players, seat.position)
+    else:
+        sub = ""
+    score = f"{seat.score} pt" + ("" if abs(seat.score) == 1 else "s")
+    if view.options.scoring == "credits":
+        score = f"{seat.score} cr"
+    line = f"{sub} · {score}" if sub else score
+    line = fit_label(line, 18, PANEL_W - (tx - x) - BACK_W - 16)
+    text(draw, (tx, y + 66), line, 18, theme.TEXT_DIM if faded else theme.TEXT_MUTED, anchor="ls")
+
+    bx = x + PANEL_W - BACK_W - 12
+    by = cy - sprites.card_height(BACK_W) / 2 - 4
+    if seat.cards > 0:
+        paste_card(img, sprites.back_sprite(BACK_W), bx, by)
+        count = str(seat.cards)
+        draw.text(
+            (bx + BACK_W / 2, by + sprites.card_height(BACK_W) / 2),
+            count,
+            font=font(24, True),
+            fill=theme.TEXT,
+            anchor="mm",
+            stroke_width=3,
+            stroke_fill=(30, 10, 12),
+        )
+    chips = _seat_state(view, seat, computer, timed_out)
+    cxp = tx
+    for label, bg in chips:
+        c = sprites.chip(label, bg, CHIP_H)
+        paste(img, c, cxp, y + PANEL_H - CHIP_H // 2)
+        cxp += c.width + 6
+
+
+def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
+    opts = view.options
+    text(draw, (28, 40), f"Round {max(1, view.round_number)}", 30, theme.TEXT, True, "ls")
+    rx = 28 + draw.textlength(f"Round {max(1, view.round_number)}", font=font(30, True)) + 16
+    text(
+        draw,
+        (rx, 40),
+        f"{preset_label(opts)} · {view.players} players",
+        20,
+        theme.TEXT_MUTED,
+        anchor="ls",
+    )
+    right = W - 24
+    if opts.revolution_reverses_direction or view.direction == -1:
+        clockwise = view.direction == 1
+        label = "Clockwise" if clockwise else "Counter-clockwise"
+        colour = theme.TEXT_MUTED if clockwise else theme.GOLD
+        width = draw.textlength(label, font=font(20, True))
+        text(draw, (right, 40), label, 20, colour, True, "rs")
+        text(draw, (right - width - 8, 42), "↻" if clockwise else "↺", 30, colour, True, "rs")
+        right -= round(width) + 56
+    if view.revolution:
+        top = sprites.RANK_LABELS[view.top_rank]
+        c = sprites.chip(f"REVOLUTION · {top} HIGH", theme.RED_ALERT, 34)
+        paste(img, c, right - c.width, 14)
+
+
+def _centre(
+    img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str]
+) -> None:
+    """The trick: what to beat, the top play, earlier plays, who is to act."""
+    cx = W // 2
+    left, right = 20 + PANEL_W + 14, W - 20 - PANEL_W - 14
+    area_w = right - left
+    top_y = TABLE_BOX[1] + PANEL_H // 2 + 40
+    trick = view.trick
+    turn = view.turn
+
+    if view.phase == PLAY and trick.top is not None:
+        size = trick.size
+        what = f"Beat {trick.top.pretty()}"
+        how = f"with {size} card" + ("" if size == 1 else "s")
+        _headline(draw, cx, top_y + 18, what, how)
+        by = trick.top_player
+        card_top = top_y + 44
+        _draw_stack(img, trick.top, TOP_CARD_W, cx, card_top, area_w - 40)
+        label_y = card_top + sprites.card_height(TOP_CARD_W) + 30
+        if by is not None:
+            _by_line(img, draw, names, by, cx, label_y)
+        earlier = [(p, pl) for p, pl in trick.plays if pl.count > 0][:-1]
+        if earlier:
+            _earlier(img, draw, earlier, names, cx, label_y + 18, area_w)
+    elif view.phase == PLAY:
+        lead = "a new trick" if view.history else "the round"
+        _headline(draw, cx, top_y + 18, f"Lead {lead}", "any set")
+        if trick.lead_needs_three_of_clubs:
+            text(draw, (cx, top_y + 60), "The lead must include the 3♣", 22, theme.GOLD, True, "ms")
+        _empty_slot(img, cx, top_y + 80)
+    elif view.phase == "exchange":
+        _headline(draw, cx, top_y + 18, "Card exchange", "")
+        y = top_y + 66
+        for ev in view.exchange[-6:]:
+            g = player_name(names, ev.giver, 22, 160).text
+            r = player_name(names, ev.receiver, 22, 160).text
+            n = f"{ev.count} card" + ("" if ev.count == 1 else "s")
+            text(draw, (cx, y), f"{g} → {r} · {n}", 22, theme.TEXT_MUTED, False, "ms")
+            y += 32
+        for giver, receiver, count in view.pending_exchange[:3]:
+            g = player_name(names, giver, 22, 160).text
+            r = player_name(names, receiver, 22, 160).text
+            n = f"{count} card" + ("" if count == 1 else "s")
+            text(draw, (cx, y), f"{g} gives back {n} to {r}", 22, theme.GOLD, False, "ms")
+            y += 32
+    else:
+        over = view.is_over or view.phase == "game_over"
+        title = "Game over" if over else f"Round {view.round_number} over"
+        _headline(draw, cx, top_y + 18, title, "")
+        if over and view.winners:
+            who = ", ".join(player_name(names, w, 26, 300).text for w in view.winners)
+            text(draw, (cx, top_y + 110), f"★ {who} wins", 30, theme.GOLD, True, "ms")
+        elif view.finished:
+            y = top_y + 80
+            for pos, p in enumerate(view.finished[:4]):
+                nm = player_name(names, p, 24, 300).text
+                text(draw, (cx, y), f"{ordinal(pos + 1)}  {nm}", 24, theme.TEXT, False, "ms")
+                y += 34
+
+    if turn is not None and view.phase == PLAY:
+        fitted = player_name(names, turn, 24, area_w - 80)
+        y = TABLE_BOX[3] - PANEL_H // 2 - 30
+        label = "to play"
+        lw = font(22, False).getlength(label)
+        total = fitted.width + 10 + lw + 26
+        x0 = cx - total / 2
+        text(draw, (x0, y), "▶", 20, theme.GOLD, True, "ls")
+        draw_runs(draw, (x0 + 26, y), fitted, theme.GOLD)
+        text(draw, (x0 + 26 + fitted.width + 10, y), label, 22, theme.TEXT_MUTED, False, "ls")
+
+
+def _headline(draw: ImageDraw.ImageDraw, cx: int, y: int, what: str, how: str) -> None:
+    f1, f2 = font(28, True), font(22, False)
+    w1 = f1.getlength(what)
+    w2 = f2.getlength(how) if how else 0
+    gap = 14 if how else 0
+    x = cx - (w1 + gap + w2) / 2
+    draw.text((x, y), what, font=f1, fill=theme.TEXT, anchor="ls")
+    if how:
+        draw.text((x + w1 + gap, y), how, font=f2, fill=theme.TEXT_MUTED, anchor="ls")
+
+
+def _by_line(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    names: Sequence[str],
+    player: int,
+    cx: int,
+    y: int,
+) -> None:
+    fitted = player_name(names, player, 21, 300)
+    dot = sprites.badge(fitted.initial, theme.badge_colour(player), 24)
+    total = dot.width + 6 + fitted.width
+    x = cx - total / 2
+    paste(img, dot, x, y - dot.height + 5)
+    draw_runs(draw, (x + dot.width + 6, y), fitted, theme.TEXT)
+
+
+def _earlier(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    plays: list[tuple[int, Play]],
+    names: Sequence[str],
+    cx: int,
+    y: int,
+    area_w: int,
+) -> None:
+    """Earlier plays of the trick, oldest on the left; the oldest are
+    dropped (with a ``+N`` marker) when they do not fit."""
+    card_h = sprites.card_height(TRICK_CARD_W)
+    gap = 22
+    groups: list[tuple[int, Play, int]] = []
+    for p, pl in plays:
+        width, _ = _stack_width(pl.count, TRICK_CARD_W, 150)
+        groups.append((p, pl, width))
+    dropped = 0
+    while groups and sum(g[2] for g in groups) + gap * (len(groups) - 1) > area_w - 70:
+        groups.pop(0)
+        dropped += 1
+    total = sum(g[2] for g in groups) + gap * (len(groups) - 1)
+    x = cx - total / 2
+    if dropped:
+        text(draw, (x - 14, y + card_h / 2 + 8), f"+{dropped}", 22, theme.TEXT_MUTED, True, "rs")
+    for p, pl, width in groups:
+        _draw_stack(img, pl, TRICK_CARD_W, x + width / 2, y, 150)
+        fitted = player_name(names, p, 20, 60)
+        dot = sprites.badge(fitted.initial, theme.badge_colour(p), 26)
+        paste(img, dot, x + width / 2 - dot.width / 2, y + card_h - 10)
+        x += width + gap
+
+
+def _empty_slot(img: Image.Image, cx: int, y: int) -> None:
+    w, h = TOP_CARD_W, sprites.card_height(TOP_CARD_W)
+    slot = sprites.panel(w, h, 10, (255, 255, 255, 18), (255, 255, 255, 70))
+    paste_panel(img, slot, cx - w / 2, y)
+
+
+def render_table(
+    view: PublicView,
+    names: Sequence[str],
+    *,
+    computer: Sequence[bool] = (),
+    timed_out: Sequence[bool] = (),
+    fmt: Format = DEFAULT_FORMAT,
+) -> RenderedImage:
+    """The shared table picture for one game, from the public view only.
+
+    ``names``, ``computer`` and ``timed_out`` are indexed by player;
+    ``timed_out[p]`` means the computer played for ``p`` after a timeout.
+    """
+    return encode(draw_table(view, names, computer=computer, timed_out=timed_out), "table", fmt)
+
+
+def draw_table(
+    view: PublicView,
+    names: Sequence[str],
+    *,
+    computer: Sequence[bool] = (),
+    timed_out: Sequence[bool] = (),
+) -> Image.Image:
+    """:func:`render_table` before encoding (for tests and benchmarks)."""
+    img = sprites.felt_table(W, H, TABLE_BOX).copy()
+    draw = ImageDraw.Draw(img)
+    _header(img, draw, view)
+    _centre(img, draw, view, names)
+    centres = seat_centres(view.players)
+    for seat in view.seats:
+        _draw_seat(
+            img,
+            draw,
+            view,
+            seat,
+            centres[seat.seat],
+            names,
+            flag(computer, seat.player),
+            flag(timed_out, seat.player),
+        )
+    return img
