@@ -84,6 +84,20 @@ def hand_size(n: int) -> tuple[int, int]:
     return W, HEADER + RAISE + rows * card_h + (rows - 1) * (ROW_GAP + RAISE) + 22
 
 
+def card_positions(n: int) -> list[tuple[float, int]]:
+    """Top-left corner of each of ``n`` cards (before playable cards are
+    raised), row by row: the hand's whole layout, kept separate so tests can
+    check that 28 cards fit in two rows."""
+    out: list[tuple[float, int]] = []
+    y = HEADER + RAISE
+    for count in _rows(n):
+        step = _step(count)
+        x = (W - (CARD_W + step * (count - 1))) / 2
+        out.extend((x + k * step, y) for k in range(count))
+        y += sprites.card_height(CARD_W) + ROW_GAP + RAISE
+    return out
+
+
 def draw_hand(
     cards: Sequence[Card],
     *,
@@ -116,25 +130,15 @@ def draw_hand(
         paste(img, c, right - c.width, 18)
 
     want = Counter(selected)
-    card_h = sprites.card_height(CARD_W)
-    y = HEADER + RAISE
-    i = 0
-    for count in _rows(n):
-        step = _step(count)
-        span = CARD_W + step * (count - 1)
-        x = (W - span) / 2
-        for card in ordered[i : i + count]:
-            is_selected = want[card] > 0
-            if is_selected:
-                want[card] -= 1
-            can = playable is None or card.rank in playable
-            lift = SELECT_RAISE if is_selected else RAISE if (playable and can) else 0
-            cy = y - lift
-            glow = theme.BLUE_CHIP if is_selected else theme.GOLD if (playable and can) else None
-            paste_card(img, sprites.card_sprite(card.rank, card.suit, CARD_W, not can, glow), x, cy)
-            x += step
-        i += count
-        y += card_h + ROW_GAP + RAISE
+    for card, (x, y) in zip(ordered, card_positions(n), strict=True):
+        is_selected = want[card] > 0
+        if is_selected:
+            want[card] -= 1
+        can = playable is None or card.rank in playable
+        lift = SELECT_RAISE if is_selected else RAISE if (playable and can) else 0
+        glow = theme.BLUE_CHIP if is_selected else theme.GOLD if (playable and can) else None
+        sprite = sprites.card_sprite(card.rank, card.suit, CARD_W, not can, glow)
+        paste_card(img, sprite, x, y - lift)
     return img
 
 
@@ -184,6 +188,7 @@ def render_observation_hand(
 
 
 __all__ = [
+    "card_positions",
     "draw_hand",
     "hand_size",
     "playable_ranks",

@@ -15,7 +15,6 @@ what they get (paste it, never draw on it).
 from __future__ import annotations
 
 import functools
-import random
 from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
@@ -360,10 +359,28 @@ def panel(
 
 
 PANEL_PAD = 16
-GRAIN = True
 
 
 # -- backgrounds ------------------------------------------------------------
+
+
+BAYER4 = (0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5)
+
+
+def _ordered_dither(img: Image.Image, amplitude: int = 4) -> Image.Image:
+    """Add a 4×4 Bayer pattern of ±``amplitude``/2 levels to a gradient.
+
+    The images are sent as 256-colour PNGs, and a palette turns smooth
+    gradients into visible rings. Dithering hides the rings; an *ordered*
+    pattern (unlike random grain) repeats every 4 pixels, so zlib still
+    compresses it well and encoding stays fast.
+    """
+    w, h = img.size
+    values = [128 + (v * amplitude) // 16 - amplitude // 2 for v in BAYER4]
+    rows = [bytes(values[4 * k : 4 * k + 4]) * (w // 4 + 1) for k in range(4)]
+    pattern = Image.frombytes("L", (w, h), b"".join(rows[y % 4][:w] for y in range(h)))
+    offset = Image.merge("RGB", (pattern, pattern, pattern))
+    return ImageChops.add(img, offset, 1.0, -128)
 
 
 def _vertical_gradient(w: int, h: int, top: RGB, bottom: RGB) -> Image.Image:
@@ -414,11 +431,7 @@ def felt_table(w: int, h: int, box: tuple[int, int, int, int]) -> Image.Image:
     img.paste(theme.RIM_HIGHLIGHT, (x0, y0), hl.point(lambda v: v * 90 // 255))
     fw, fh = tw - 2 * rim, th - 2 * rim
     felt = _radial(fw, fh, theme.FELT_CENTER, theme.FELT_EDGE)
-    # a faint woven texture keeps large flat areas from looking plastic
-    # (seeded, so the same table always gives the same bytes)
-    grain = random.Random(7).randbytes(fw * fh)
-    noise = Image.frombytes("L", (fw, fh), grain).point(lambda v: 128 + (v - 128) // 40)
-    felt = ImageChops.overlay(felt, Image.merge("RGB", (noise, noise, noise))) if GRAIN else felt
+    felt = _ordered_dither(felt)
     img.paste(felt, (x0 + rim, y0 + rim), rounded_mask(fw, fh, radius - rim))
     inner_line = Image.new("L", (fw, fh), 0)
     m = max(14, fh // 22)

@@ -34,7 +34,7 @@ from .common import (
     preset_label,
     text,
 )
-from .fonts import draw_runs, fit_label, font
+from .fonts import FittedText, draw_runs, fit_label, font
 from .theme import RGB
 
 W: Final = 1080
@@ -264,29 +264,30 @@ def _centre(
         _headline(draw, cx, top_y + 18, "Card exchange", "")
         y = top_y + 66
         for ev in view.exchange[-6:]:
-            g = player_name(names, ev.giver, 22, 160).text
-            r = player_name(names, ev.receiver, 22, 160).text
-            n = f"{ev.count} card" + ("" if ev.count == 1 else "s")
-            text(draw, (cx, y), f"{g} → {r} · {n}", 22, theme.TEXT_MUTED, False, "ms")
+            n = f" · {ev.count} card" + ("" if ev.count == 1 else "s")
+            _mixed(
+                draw, cx, y, [(ev.giver, ""), " → ", (ev.receiver, ""), n], theme.TEXT_MUTED, names
+            )
             y += 32
         for giver, receiver, count in view.pending_exchange[:3]:
-            g = player_name(names, giver, 22, 160).text
-            r = player_name(names, receiver, 22, 160).text
-            n = f"{count} card" + ("" if count == 1 else "s")
-            text(draw, (cx, y), f"{g} gives back {n} to {r}", 22, theme.GOLD, False, "ms")
+            n = f" gives back {count} card" + ("" if count == 1 else "s") + " to "
+            _mixed(draw, cx, y, [(giver, ""), n, (receiver, "")], theme.GOLD, names)
             y += 32
     else:
         over = view.is_over or view.phase == "game_over"
         title = "Game over" if over else f"Round {view.round_number} over"
         _headline(draw, cx, top_y + 18, title, "")
         if over and view.winners:
-            who = ", ".join(player_name(names, w, 26, 300).text for w in view.winners)
-            text(draw, (cx, top_y + 110), f"★ {who} wins", 30, theme.GOLD, True, "ms")
+            parts: list[str | tuple[int, str]] = ["★ "]
+            for i, w in enumerate(view.winners):
+                parts += [", "] if i else []
+                parts.append((w, ""))
+            parts.append(" wins" if len(view.winners) == 1 else " win")
+            _mixed(draw, cx, top_y + 110, parts, theme.GOLD, names, 30)
         elif view.finished:
             y = top_y + 80
             for pos, p in enumerate(view.finished[:4]):
-                nm = player_name(names, p, 24, 300).text
-                text(draw, (cx, y), f"{ordinal(pos + 1)}  {nm}", 24, theme.TEXT, False, "ms")
+                _mixed(draw, cx, y, [f"{ordinal(pos + 1)}  ", (p, "")], theme.TEXT, names)
                 y += 34
 
     if turn is not None and view.phase == PLAY:
@@ -299,6 +300,34 @@ def _centre(
         text(draw, (x0, y), "▶", 20, theme.GOLD, True, "ls")
         draw_runs(draw, (x0 + 26, y), fitted, theme.GOLD)
         text(draw, (x0 + 26 + fitted.width + 10, y), label, 22, theme.TEXT_MUTED, False, "ls")
+
+
+def _mixed(
+    draw: ImageDraw.ImageDraw,
+    cx: float,
+    y: float,
+    parts: Sequence[str | tuple[int, str]],
+    colour: RGB,
+    names: Sequence[str],
+    size: int = 22,
+) -> None:
+    """A centred line of fixed text and player names (``(player, "")``):
+    names go through :func:`player_name` so they keep their fallback fonts
+    and right-to-left shaping instead of being drawn as plain label text."""
+    items: list[tuple[str | FittedText, float]] = []
+    for part in parts:
+        if isinstance(part, tuple):
+            fitted = player_name(names, part[0], size, 220)
+            items.append((fitted, fitted.width))
+        else:
+            items.append((part, font(size, False).getlength(part)))
+    x = cx - sum(w for _, w in items) / 2
+    for item, width in items:
+        if isinstance(item, str):
+            draw.text((x, y), item, font=font(size, False), fill=colour, anchor="ls")
+        else:
+            draw_runs(draw, (x, y), item, colour)
+        x += width
 
 
 def _headline(draw: ImageDraw.ImageDraw, cx: int, y: int, what: str, how: str) -> None:

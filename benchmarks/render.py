@@ -1,0 +1,119 @@
+"""Benchmark of the image renderers: the table and a 28-card hand.
+
+    python -m benchmarks.render [--runs 60] [--format png|webp|jpeg]
+
+Builds the sprite cache first (timed: it is what a fresh bot process pays
+once), then draws and encodes each image ``--runs`` times with a warm cache
+and prints the median and p95 milliseconds to draw, to encode and in total,
+and the byte sizes. The last line is a JSON object with the figures.
+Targets: table ≤ 30 ms median and ≤ 50 ms p95 drawn and encoded, ≤ 120 KB;
+hand ≤ 15 ms median, ≤ 40 KB; sprite cache built in ≤ 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+import render
+from engine import President, preset
+from engine.cards import make_deck
+from render import encode
+from render.common import Format
+from render.gallery import NAMES, play_until
+from render.hand import draw_hand, playable_ranks
+from render.table import draw_table
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def _measure(draw: Callable[[], Image.Image], fmt: Format, runs: int) -> dict[str, float | int]:
+    draws: list[float] = []
+    encodes: list[float] = []
+    totals: list[float] = []
+    size = 0
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        img = draw()
+        t1 = time.perf_counter()
+        size = len(encode(img, "bench", fmt).data)
+        t2 = time.perf_counter()
+        draws.append((t1 - t0) * 1000)
+        encodes.append((t2 - t1) * 1000)
+        totals.append((t2 - t0) * 1000)
+    return {
+        "draw_median_ms": round(statistics.median(draws), 2),
+        "draw_p95_ms": round(_p95(draws), 2),
+        "encode_median_ms": round(statistics.median(encodes), 2),
+        "encode_p95_ms": round(_p95(encodes), 2),
+        "total_median_ms": round(statistics.median(totals), 2),
+        "total_p95_ms": round(_p95(totals), 2),
+        "bytes": size,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Render benchmark")
+    parser.add_argument("--runs", type=int, default=60)
+    parser.add_argument("--format", choices=("png", "webp", "jpeg"), default=render.DEFAULT_FORMAT)
+    args = parser.parse_args()
+    fmt: Format = args.format
+
+    warm_s = render.warm_cache()
+    print(f"sprite cache built in {warm_s * 1000:.0f} ms")
+
+    opts = preset("revolution", players=8, decks=2, jokers=4, revolution_reverses_direction=True)
+
+    def busy(v: Any) -> bool:
+        plays = [p for p in v.trick.plays if p[1].count]
+        return len(plays) >= 3 and len(v.finished) >= 2 and v.revolution
+
+    game = play_until(opts, busy, seed=11)
+    view = game.public_view()
+    bots = [p in (1, 6) for p in range(game.n)]
+    timed = [p == 3 for p in range(game.n)]
+    # one untimed draw so name layouts of this table are cached, as in a live game
+    draw_table(view, NAMES, computer=bots, timed_out=timed)
+    table = _measure(
+        lambda: draw_table(view, NAMES, computer=bots, timed_out=timed), fmt, args.runs
+    )
+
+    deck = make_deck(2, 4, False)
+    random.Random(28).shuffle(deck)
+    hands = [deck[0:28], deck[28:55], deck[55:82], deck[82:108]]
+    g = President.from_hands(preset("house", players=4, decks=2, jokers=4), hands)
+    obs = g.observation(0)
+    some = {r for r in playable_ranks(obs.legal) if r % 3 == 0}
+    hand = _measure(lambda: draw_hand(obs.hand, playable=some, options=g.options), fmt, args.runs)
+
+    for name, figures in (("table (8 seats)", table), ("hand (28 cards)", hand)):
+        print(
+            f"{name:16} draw {figures['draw_median_ms']:6.2f} / {figures['draw_p95_ms']:6.2f} ms"
+            f"  encode {figures['encode_median_ms']:6.2f} / {figures['encode_p95_ms']:6.2f} ms"
+            f"  total {figures['total_median_ms']:6.2f} / {figures['total_p95_ms']:6.2f} ms"
+            f"  (median / p95)  {figures['bytes'] / 1000:6.1f} KB"
+        )
+    print(
+        json.dumps(
+            {
+                "format": fmt,
+                "sprite_cache_ms": round(warm_s * 1000, 1),
+                "table": table,
+                "hand": hand,
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
