@@ -207,7 +207,10 @@ def _references(
     obs = full.observation(0)
     return {
         "table_one_less": lambda: table.draw_table(
-            one_less.public_view(), NAMES[:4], computer=[False, True], timed_out=[False, False, True, False]
+            one_less.public_view(),
+            NAMES[:4],
+            computer=[False, True],
+            timed_out=[False, False, True, False],
         ),
         "hand_28": lambda: hand.draw_hand(
             obs.hand, playable={3, 7, 11, 13}, selected=parse_cards("AS"), options=full.options
