@@ -1,0 +1,1 @@
+"""Discord extensions of the bot: one module or package per feature, each with ``setup``."""

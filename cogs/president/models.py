@@ -1,0 +1,150 @@
+"""In-memory lobbies and tables of the President cog.
+
+A :class:`Table` is the live game of one channel: the engine state, the
+stored version (for ``Database.save_decision``), the seats and the bot's own
+bookkeeping (``TableMeta``, stored as the live table's meta JSON so a
+restart resumes with the same host, timer length and computer takeovers).
+Lobbies are not stored: a lobby that dies with a restart costs a click.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from data import Seat
+from engine import Options, President
+from engine.ai import Player, make_player
+
+
+@dataclass
+class TableMeta:
+    host_id: int
+    turn_seconds: int
+    level: str
+    auto: list[bool]
+    """The computer plays this human seat (after two timeouts in a row)."""
+    timeouts: list[int]
+    """Timeouts in a row per seat."""
+    dm_closed: list[bool]
+    table_message_id: int | None = None
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "host_id": self.host_id,
+                "turn_seconds": self.turn_seconds,
+                "level": self.level,
+                "auto": self.auto,
+                "timeouts": self.timeouts,
+                "dm_closed": self.dm_closed,
+                "table_message_id": self.table_message_id,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str, players: int) -> TableMeta:
+        d: dict[str, Any] = json.loads(text or "{}")
+
+        def flags(key: str, kind: type) -> list[Any]:
+            values = list(d.get(key) or [])
+            return [kind(v) for v in values[:players]] + [kind()] * (players - len(values))
+
+        return cls(
+            host_id=int(d.get("host_id", 0)),
+            turn_seconds=int(d.get("turn_seconds", 60)),
+            level=str(d.get("level", "normal")),
+            auto=flags("auto", bool),
+            timeouts=flags("timeouts", int),
+            dm_closed=flags("dm_closed", bool),
+            table_message_id=d.get("table_message_id"),
+        )
+
+
+@dataclass(eq=False)
+class Table:
+    game_id: int
+    guild_id: int
+    channel_id: int
+    state: President
+    version: int
+    seats: list[Seat]
+    meta: TableMeta
+    seed: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    dirty: asyncio.Event = field(default_factory=asyncio.Event)
+    closed: bool = False
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    deadline: float | None = None
+    """When the human to act runs out of time (clock seconds), if a human is to act."""
+    notified: tuple[int, int] | None = None
+    """(version, player) whose turn was last announced, so it is announced once."""
+    warned: bool = False
+    ping_message_id: int | None = None
+    repost: bool = False
+    """Post a fresh table message (new round, restart) instead of editing."""
+    repost_note: str | None = None
+    notes: list[str] = field(default_factory=list)
+    """Bot events for the table log (timeouts, leavers), newest last."""
+    table_posted_at: float = 0.0
+    messages_since_table: int = 0
+    _players: dict[int, Player] = field(default_factory=dict)
+
+    @property
+    def options(self) -> Options:
+        return self.state.options
+
+    @property
+    def names(self) -> list[str]:
+        return [s.display_name for s in self.seats]
+
+    def seat_of_user(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.user_id == user_id:
+                return i
+        return None
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.user_id is not None]
+
+    def is_computer(self, player: int) -> bool:
+        """Whether the computer makes this seat's decisions now."""
+        return self.seats[player].user_id is None or self.meta.auto[player]
+
+    def computer(self, player: int) -> Player:
+        # One player object per seat: its randomness depends on the game's seed only.
+        ai = self._players.get(player)
+        if ai is None:
+            ai = make_player(self.meta.level, self.seed * 31 + player)
+            self._players[player] = ai
+        return ai
+
+
+@dataclass(eq=False)
+class Lobby:
+    lobby_id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    preset: str
+    options: Options
+    seats: int
+    level: str
+    turn_seconds: int
+    players: list[tuple[int, str]]
+    computers: int
+    last_activity: float
+    message_id: int | None = None
+    closed: bool = False
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    task: asyncio.Task[None] | None = None
+
+    @property
+    def free(self) -> int:
+        return self.seats - len(self.players) - self.computers
+
+    def has(self, user_id: int) -> bool:
+        return any(uid == user_id for uid, _ in self.players)

@@ -1,0 +1,238 @@
+"""Pure helpers that turn engine views into words and menu choices.
+
+No Discord here, so everything is unit-tested in ``tests/cogs``. Functions
+that produce channel text only take public data (``PublicView`` parts,
+names), never a hand, so they cannot leak a hidden card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import Card, Decision, Event, ExchangeEvent, Give, Play, RoundResult
+from engine.cards import RANK_CHARS, RANK_NAMES
+
+MAX_SELECT_OPTIONS = 25
+
+
+def ordinal(n: int) -> str:
+    """``1`` → ``1st``; used for finishing places.
+
+    >>> [ordinal(i) for i in (1, 2, 3, 4, 11, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '22nd']
+    """
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def rank_name(rank: int) -> str:
+    return RANK_NAMES[rank]
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """``3♣ 10♦ Joker`` (for the owner of the cards only)."""
+    return " ".join(c.pretty() for c in cards) or "no cards"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def countdown(deadline: float) -> str:
+    """A Discord relative timestamp: clients count it down without edits."""
+    return f"<t:{int(deadline)}:R>"
+
+
+# -- play controls --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayChoices:
+    can_pass: bool
+    ranks: tuple[tuple[int, tuple[int, ...]], ...]
+    """Playable ranks in the engine's order (weakest first) with their legal counts."""
+
+    def counts(self, rank: int) -> tuple[int, ...]:
+        for r, counts in self.ranks:
+            if r == rank:
+                return counts
+        return ()
+
+
+def play_choices(legal: Sequence[Decision]) -> PlayChoices:
+    """Group legal plays by rank: a select of ranks (at most 14 ≤ 25 options),
+    then, only where several are legal, a select of counts.
+
+    >>> c = play_choices([Play.parse(t) for t in ("pass", "5", "55", "K")])
+    >>> c.can_pass, [(rank_name(r), n) for r, n in c.ranks]
+    (True, [('5', (1, 2)), ('K', (1,))])
+    """
+    can_pass = False
+    by_rank: dict[int, list[int]] = {}
+    for d in legal:
+        if not isinstance(d, Play):
+            continue
+        if d.is_pass:
+            can_pass = True
+            continue
+        by_rank.setdefault(d.rank, []).append(d.count)
+    return PlayChoices(can_pass, tuple((r, tuple(sorted(c))) for r, c in by_rank.items()))
+
+
+def rank_value(rank: int) -> str:
+    return RANK_CHARS[rank]
+
+
+def parse_rank_value(value: str) -> int:
+    if len(value) != 1 or value not in RANK_CHARS:
+        raise ValueError(f"not a rank: {value!r}")
+    return RANK_CHARS.index(value)
+
+
+def play_label(rank: int, count: int) -> str:
+    """``Play pair of K``."""
+    return "Play " + Play(rank, count).pretty()
+
+
+# -- exchange controls ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GiveChoices:
+    grouped: bool
+    """True: one option per rank (the hand has more than 25 cards), each chosen
+    rank gives its lowest-suited card."""
+    options: tuple[tuple[str, str], ...]
+    """(value, label) pairs, at most 25."""
+    count: int
+
+
+def give_choices(hand: Sequence[Card], count: int) -> GiveChoices:
+    """Options to choose ``count`` cards to give back.
+
+    One option per card while the hand fits in a select (two decks make equal
+    cards: the second copy gets a ``~2`` suffix); otherwise one option per
+    rank, which always fits (at most 14 ranks).
+
+    >>> from engine import parse_cards
+    >>> g = give_choices(parse_cards("3C 3C 9H"), 1)
+    >>> g.grouped, [v for v, _ in g.options]
+    (False, ['3C', '3C~2', '9H'])
+    """
+    cards = sorted(hand)
+    if len(cards) <= MAX_SELECT_OPTIONS:
+        seen: dict[str, int] = {}
+        options = []
+        for c in cards:
+            key = str(c)
+            seen[key] = seen.get(key, 0) + 1
+            value = key if seen[key] == 1 else f"{key}~{seen[key]}"
+            options.append((value, c.pretty()))
+        return GiveChoices(False, tuple(options), count)
+    by_rank: dict[int, list[Card]] = {}
+    for c in cards:
+        by_rank.setdefault(c.rank, []).append(c)
+    options = [(rank_value(r), f"{rank_name(r)} (you hold {len(cs)})") for r, cs in by_rank.items()]
+    return GiveChoices(True, tuple(options), min(count, len(options)))
+
+
+def resolve_give(hand: Sequence[Card], values: Sequence[str], count: int, grouped: bool) -> Give:
+    """The give-back chosen with :func:`give_choices` options; ``ValueError``
+    (with a sentence for the player) if it does not fit the hand or the count."""
+    if len(values) != count or len(set(values)) != len(values):
+        raise ValueError(f"Choose exactly {plural(count, 'card')} to give back.")
+    pool = sorted(hand)
+    chosen: list[Card] = []
+    for value in values:
+        if grouped:
+            rank = parse_rank_value(value)
+            card = next((c for c in pool if c.rank == rank), None)
+        else:
+            text = value.split("~")[0]
+            card = next((c for c in pool if str(c) == text), None)
+        if card is None:
+            raise ValueError("Those cards are no longer in your hand.")
+        pool.remove(card)
+        chosen.append(card)
+    return Give(chosen)
+
+
+# -- public narration -----------------------------------------------------------
+
+
+def event_text(event: Event, names: Sequence[str]) -> str | None:
+    """One line of the table's log, or None for events not worth a line."""
+    who = names[event.player] if 0 <= event.player < len(names) else f"Player {event.player}"
+    kind = event.kind
+    if kind == "play" and event.play is not None:
+        return f"{who} played {event.play.pretty()}"
+    if kind == "pass":
+        return f"{who} passed"
+    if kind == "skip":
+        return f"{who} was skipped"
+    if kind == "revolution":
+        return f"{who} started a revolution!"
+    if kind == "trick":
+        return f"{who} won the trick"
+    if kind == "finish":
+        return f"{who} is out ({ordinal((event.position or 0) + 1)})"
+    if kind == "abandoned":
+        return "The last trick was abandoned"
+    if kind == "lead":
+        return f"{who} leads"
+    return None
+
+
+def recent_log(history: Sequence[Event], names: Sequence[str], limit: int = 6) -> list[str]:
+    lines = [t for t in (event_text(e, names) for e in history) if t]
+    return lines[-limit:]
+
+
+def exchange_public_lines(events: Sequence[ExchangeEvent], names: Sequence[str]) -> list[str]:
+    """Who gave how many cards to whom — never which cards."""
+    verbs = {"tribute": "gave", "return": "gave back", "swap": "swapped away"}
+    return [
+        f"{names[e.giver]} {verbs.get(e.kind, 'gave')} {plural(e.count, 'card')}"
+        f" to {names[e.receiver]}"
+        for e in events
+    ]
+
+
+def exchange_private_lines(
+    events: Sequence[ExchangeEvent], player: int, names: Sequence[str]
+) -> list[str]:
+    """The exchange as ``player`` saw it, with the cards they gave and got."""
+    lines = []
+    for e in events:
+        if e.cards is None or player not in (e.giver, e.receiver):
+            continue
+        if e.giver == player:
+            lines.append(f"You gave {cards_text(e.cards)} to {names[e.receiver]}")
+        else:
+            lines.append(f"You received {cards_text(e.cards)} from {names[e.giver]}")
+    return lines
+
+
+def round_lines(result: RoundResult, names: Sequence[str]) -> list[str]:
+    """``1st Alice — President (+2, total 4)`` per player, by finishing place."""
+    lines = []
+    for pos, p in enumerate(result.order):
+        points = result.points[p]
+        sign = "+" if points >= 0 else ""
+        lines.append(
+            f"{ordinal(pos + 1)} {names[p]} — {result.titles[p]}"
+            f" ({sign}{points}, total {result.totals[p]})"
+        )
+    return lines
+
+
+def standings_lines(
+    standings: Sequence[int], totals: Sequence[int], winners: Sequence[int], names: Sequence[str]
+) -> list[str]:
+    lines = []
+    for i, p in enumerate(standings):
+        crown = " 👑" if p in winners else ""
+        lines.append(f"{ordinal(i + 1)} {names[p]} — {totals[p]}{crown}")
+    return lines

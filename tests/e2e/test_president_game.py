@@ -1,0 +1,48 @@
+"""Whole games of President on the emulator, through lobby, DMs and buttons."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from data import Database, Settings
+from engine import PRESETS
+from tests.e2e.emulator import Emulator
+from tests.e2e.president_support import (
+    open_lobby,
+    play_until_over,
+    running,
+    start,
+    wait_text,
+)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+async def test_four_humans_play_a_game_of_each_preset(
+    emulator: Emulator, tmp_path: Path, preset: str
+) -> None:
+    users = [emulator.create_user(n) for n in ("alice", "bob", "carol", "dave")]
+    guild = emulator.create_guild("Club", members=users)
+    channel = guild.channels[0]
+    db_path = tmp_path / "president.sqlite3"
+    async with running(emulator, db_path) as bot:
+        # Two rounds keep CI fast; the channel settings are the bot's own mechanism.
+        await bot.db.set_channel_settings(guild.id, channel.id, Settings(options={"rounds": 2}))
+        lobby = await open_lobby(
+            emulator, users[0], channel, users[1:], rules=preset, seats=4, turn_time=600
+        )
+        assert "alice" in lobby.text() or str(users[0].id) in lobby.text()
+        t = await start(emulator, bot, users[0], lobby, channel)
+        game_id = t.game_id
+        actions = await play_until_over(emulator, bot, channel, {u.id: u for u in users})
+        assert "play" in actions
+        final = await wait_text(emulator, channel, "Final standings")
+        assert "Final standings" in final.text()
+    async with await Database.open(db_path) as db:
+        details = await db.game(game_id)
+        assert details is not None
+        assert details.summary.status == "finished"
+        assert details.summary.rounds_played == 2
+        assert all(r.rated for r in details.rounds)
+        assert await db.live_tables() == []
