@@ -410,7 +410,7 @@ def background(w: int, h: int, glow: bool = True) -> Image.Image:
         return Image.new("RGB", (w, h), theme.mix(theme.BG_TOP, theme.BG_BOTTOM, 0.35))
     img = _vertical_gradient(w, h, theme.BG_TOP, theme.BG_BOTTOM)
     halo = _radial(w, h, theme.mix(theme.BG_TOP, theme.FELT_EDGE, 0.55), theme.BG_BOTTOM)
-    return Image.blend(img, halo, 0.5)
+    return _ordered_dither(Image.blend(img, halo, 0.5))
 
 
 @functools.cache

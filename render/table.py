@@ -188,7 +188,7 @@ def _draw_seat(
         draw.text(
             (bx + BACK_W / 2, by + sprites.card_height(BACK_W) / 2),
             count,
-            font=font(24, True),
+            font=font(21 if seat.cards >= 10 else 24, True),
             fill=theme.TEXT,
             anchor="mm",
             stroke_width=3,
