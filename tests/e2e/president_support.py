@@ -73,6 +73,17 @@ def custom_ids(msg: Message) -> list[str]:
     return [str(c.get("custom_id", "")) for c in msg.all_components()]
 
 
+async def use_any_control(emulator: Emulator, user: User, msg: Message) -> Any:
+    """Click the first button, or choose the first option of the first select."""
+    selects = [s for s in msg.selects() if s["custom_id"].startswith("pres:c:")]
+    if selects:
+        s = selects[0]
+        values = [o["value"] for o in s["options"][: int(s.get("min_values", 1))]]
+        return await emulator.select(user, msg, s["custom_id"], values)
+    button = next(b for b in msg.buttons() if str(b.get("custom_id", "")).startswith("pres:c:"))
+    return await emulator.click(user, msg, button["custom_id"])
+
+
 def has_controls(msg: Message, game_id: int, version: int) -> bool:
     prefix = f"pres:c:{game_id}:{version}:"
     return any(cid.startswith(prefix) for cid in custom_ids(msg))
@@ -158,9 +169,20 @@ async def play_turn(
 
 async def my_hand(emulator: Emulator, user: User, channel: Channel, bot: PresidentBot) -> Message:
     t = table_of(bot, channel)
-    assert t is not None and t.meta.table_message_id is not None
-    table_msg = emulator.state.messages[t.meta.table_message_id]
-    h = await emulator.click(user, table_msg, label="My hand")
+    assert t is not None
+
+    def current() -> Message | None:
+        m = emulator.state.messages.get(t.meta.table_message_id or 0)
+        return m if m is not None and m.buttons() else None
+
+    for attempt in range(3):
+        table_msg = await emulator.wait_for(current, 10.0, "the table")
+        try:
+            h = await emulator.click(user, table_msg, label="My hand")
+            break
+        except AssertionError:  # the table message was just reposted: use the new one
+            if attempt == 2:
+                raise
     assert h.ephemeral
     return await h.wait_message(lambda m: "Your hand" in m.content)
 

@@ -1,0 +1,265 @@
+"""Timers, computer takeovers, leaving, closed DMs, bad input and restarts."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from data import Database, Settings
+from tests.e2e.emulator import Channel, Emulator, Message, User
+from tests.e2e.president_support import (
+    custom_ids,
+    has_controls,
+    my_hand,
+    open_lobby,
+    play_until_over,
+    running,
+    start,
+    table_of,
+    use_any_control,
+    wait_text,
+)
+
+SUITS = "♣♦♥♠"
+
+
+def assert_channel_private(emulator: Emulator, channel: Channel) -> None:
+    """No public channel message names a card with its suit (hands are private)."""
+    for m in emulator.messages(channel, include_ephemeral=False, include_deleted=True):
+        texts = [m.text()] + [r.content for r in m.revisions]
+        for text in texts:
+            assert not any(s in text for s in SUITS), text
+            assert "Your hand" not in text
+        for a in m.attachments:
+            assert a.filename.split(".")[0] in ("table", "results", "standings", "lobby"), a
+
+
+async def one_round(bot_db: Database, guild_id: int, channel: Channel) -> None:
+    await bot_db.set_channel_settings(guild_id, channel.id, Settings(options={"rounds": 1}))
+
+
+async def test_timeouts_hand_the_seat_to_the_computer_until_the_human_is_back(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    alice, bob = emulator.create_user("alice"), emulator.create_user("bob")
+    guild = emulator.create_guild("Club", members=[alice, bob])
+    channel = guild.channels[0]
+    # 15 s turns at 1/20 speed: 0.75 s of real time per turn.
+    async with running(emulator, tmp_path / "db.sqlite3", scale=0.05) as bot:
+        await one_round(bot.db, guild.id, channel)
+        lobby = await open_lobby(
+            emulator, alice, channel, [bob], rules="classic", seats=4, bots=2, turn_time=15
+        )
+        t = await start(emulator, bot, alice, lobby, channel)
+        a = t.seat_of_user(alice.id)
+        assert a is not None
+        # Bob leaves at once: a computer takes his seat, the game goes on.
+        table_msg = await emulator.wait_for(
+            lambda: emulator.state.messages.get(t.meta.table_message_id or 0), 10.0, "table"
+        )
+        left = await emulator.click(bob, table_msg, label="Leave")
+        await left.wait_message(lambda m: "computer took your seat" in m.content)
+        assert t.seat_of_user(bob.id) is None
+        # Alice never acts: two timeouts in a row, then the computer plays for her.
+        back = await wait_text(emulator, alice, "ran out of time twice", timeout=20.0)
+        assert t.meta.auto[a] and t.meta.timeouts[a] == 2
+        warned = [m for m in emulator.dms(alice) if "⏳" in m.content]
+        assert warned, "a warning goes out before the time runs out"
+        assert any("ran out of time" in n or "timed out" in n for n in t.notes)
+        click = await emulator.click(alice, back, label="I'm back")
+        assert click.response_type == 7
+        assert not t.meta.auto[a]
+        await play_until_over(emulator, bot, channel, {alice.id: alice}, timeout=60.0)
+        await wait_text(emulator, channel, "Final standings")
+        assert_channel_private(emulator, channel)
+
+
+async def test_closed_dms_play_a_round_through_my_hand(emulator: Emulator, tmp_path: Path) -> None:
+    alice = emulator.create_user("alice", dms_closed=True)
+    bob = emulator.create_user("bob")
+    guild = emulator.create_guild("Club", members=[alice, bob])
+    channel = guild.channels[0]
+    async with running(emulator, tmp_path / "db.sqlite3") as bot:
+        await one_round(bot.db, guild.id, channel)
+        lobby = await open_lobby(
+            emulator, alice, channel, [bob], rules="classic", seats=3, bots=1, turn_time=600
+        )
+        t = await start(emulator, bot, alice, lobby, channel)
+        await wait_text(emulator, channel, "can't send you direct messages")
+        users = {alice.id: alice, bob.id: bob}
+        actions = await play_until_over(emulator, bot, channel, users, via_hand={alice.id})
+        assert actions
+        await wait_text(emulator, channel, "Final standings")
+        a = t.seat_of_user(alice.id)
+        assert a is not None and t.meta.dm_closed[a]
+        assert emulator.dms(alice) == []
+        # Her turns were announced with a mention in the channel (a new message notifies).
+        pinged = [
+            m
+            for m in emulator.messages(channel, include_deleted=True)
+            if alice.mention in m.content
+        ]
+        assert any("your turn" in m.content for m in pinged)
+        hands = [m for m in emulator.messages(channel) if m.visible_to == alice.id]
+        assert hands and all(m.ephemeral for m in hands)
+        assert_channel_private(emulator, channel)
+
+
+async def _wait_turn(emulator: Emulator, bot: object, channel: Channel, user: User) -> Message:
+    """Wait until it is ``user``'s turn and their DM controls are there."""
+    t = table_of(bot, channel)  # type: ignore[arg-type]
+    assert t is not None
+
+    def find() -> Message | None:
+        p = t.state.current_player
+        if p is None or t.seats[p].user_id != user.id:
+            return None
+        for m in reversed(emulator.dms(user)):
+            if has_controls(m, t.game_id, t.version):
+                return m
+        return None
+
+    return await emulator.wait_for(find, 10.0, f"{user.name}'s turn")
+
+
+async def _play_others(
+    emulator: Emulator, bot: object, channel: Channel, me: User, other: User
+) -> None:
+    """Let ``other`` act until it is ``me``'s turn."""
+    users = {other.id: other}
+    t = table_of(bot, channel)  # type: ignore[arg-type]
+    assert t is not None
+    await play_until_over(
+        emulator,
+        bot,  # type: ignore[arg-type]
+        channel,
+        users,
+        stop=lambda t: (
+            t.state.current_player is not None and t.seats[t.state.current_player].user_id == me.id
+        ),
+    )
+
+
+async def test_bad_clicks_change_nothing_and_are_explained(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    alice, bob, eve = (emulator.create_user(n) for n in ("alice", "bob", "eve"))
+    guild = emulator.create_guild("Club", members=[alice, bob, eve])
+    channel = guild.channels[0]
+    async with running(emulator, tmp_path / "db.sqlite3") as bot:
+        await one_round(bot.db, guild.id, channel)
+        lobby = await open_lobby(
+            emulator, alice, channel, [bob], rules="classic", seats=3, bots=1, turn_time=600
+        )
+        # A stranger can't start someone else's lobby.
+        nope = await emulator.click(eve, lobby, label="Start")
+        assert nope.ephemeral and "Only the host" in nope.message.content  # type: ignore[union-attr]
+        t = await start(emulator, bot, alice, lobby, channel)
+        table_msg = await emulator.wait_for(
+            lambda: emulator.state.messages.get(t.meta.table_message_id or 0), 10.0, "table"
+        )
+        # A stranger's clicks on the table.
+        for label in ("My hand", "Leave"):
+            h = await emulator.click(eve, table_msg, label=label)
+            assert h.ephemeral and "not playing" in h.message.content  # type: ignore[union-attr]
+        # A second /president new points to the running game.
+        again = await emulator.slash(eve, channel, "president new")
+        assert again.ephemeral and "already running" in again.message.content  # type: ignore[union-attr]
+
+        # Alice's turn: open My hand too, so she has two sets of the same controls.
+        await _play_others(emulator, bot, channel, alice, bob)
+        dm = await _wait_turn(emulator, bot, channel, alice)
+        eph = await my_hand(emulator, alice, channel, bot)
+        version = t.version
+        assert has_controls(eph, t.game_id, version)
+        # Out of turn: Bob's My hand shows no controls.
+        bob_hand = await my_hand(emulator, bob, channel, bot)
+        assert not any(cid.startswith("pres:c:") for cid in custom_ids(bob_hand))
+        assert "Waiting for" in bob_hand.content
+        # Choose a rank in both messages (no decision yet), then press Play (or Pass, when
+        # nothing beats the table) in both at once: a double and a simultaneous click.
+        for msg in (dm, eph):
+            rank = next((s for s in msg.selects() if s["custom_id"].endswith(":rank")), None)
+            if rank is None:
+                continue
+            await emulator.select(alice, msg, rank["custom_id"], [rank["options"][0]["value"]])
+            count = next((s for s in msg.selects() if ":count:" in s["custom_id"]), None)
+            if count is not None:
+                one = [count["options"][0]["value"]]
+                await emulator.select(alice, msg, count["custom_id"], one)
+        plays = [
+            next(b for b in m.buttons() if b["label"].startswith("Play ") or b["label"] == "Pass")
+            for m in (dm, eph)
+        ]
+        clicks = await asyncio.gather(
+            emulator.click(alice, dm, plays[0]["custom_id"], wait=False),
+            emulator.click(alice, eph, plays[1]["custom_id"], wait=False),
+        )
+        for c in clicks:
+            await c.wait_response()
+        kinds = sorted(c.response_type or 0 for c in clicks)
+        assert kinds == [4, 7], kinds  # one play (message updated), one explanation
+        refused = next(c for c in clicks if c.response_type == 4)
+        assert refused.ephemeral and "earlier turn" in refused.message.content  # type: ignore[union-attr]
+        assert t.version == version + 1
+        # The same controls again (stale): explained, nothing changes.
+        leftover = eph if eph.all_components() else dm
+        assert leftover.all_components()
+        version = t.version
+        stale = await use_any_control(emulator, alice, leftover)
+        assert stale.ephemeral and stale.response_type == 4
+        assert "earlier turn" in stale.message.content or "not your turn" in stale.message.content
+        assert t.version == version or t.state.current_player != t.seat_of_user(alice.id)
+        await play_until_over(emulator, bot, channel, {alice.id: alice, bob.id: bob})
+        await wait_text(emulator, channel, "Final standings")
+        assert_channel_private(emulator, channel)
+
+
+async def test_restart_resumes_the_table_and_old_buttons_work_or_say_stale(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    alice = emulator.create_user("alice")
+    guild = emulator.create_guild("Club", members=[alice])
+    channel = guild.channels[0]
+    db_path = tmp_path / "db.sqlite3"
+    async with running(emulator, db_path) as bot:
+        await one_round(bot.db, guild.id, channel)
+        lobby = await open_lobby(emulator, alice, channel, [], seats=3, bots=2, turn_time=600)
+        t = await start(emulator, bot, alice, lobby, channel)
+        game_id = t.game_id
+        dm = await _wait_turn(emulator, bot, channel, alice)
+        eph = await my_hand(emulator, alice, channel, bot)  # same controls, to go stale
+        first = dm_version(dm)
+        await play_until_over(
+            emulator, bot, channel, {alice.id: alice}, stop=lambda t: t.version > first
+        )
+        stale_msg = dm if dm.all_components() else eph  # the copy she did not use
+        assert stale_msg.all_components()
+        dm2 = await _wait_turn(emulator, bot, channel, alice)
+        old_table = t.meta.table_message_id
+        version_before = t.version
+    # A new bot process on the same database.
+    async with running(emulator, db_path) as bot2:
+        note = await wait_text(emulator, channel, "bot restarted", since=old_table or 0)
+        assert note.buttons()  # the fresh table message has My hand / Leave
+        t2 = table_of(bot2, channel)
+        assert t2 is not None and t2.game_id == game_id and t2.version == version_before
+        retired = emulator.state.messages[old_table or 0]
+        await emulator.wait_for(lambda: "moved" in retired.content, 5.0, "the old table retired")
+        assert not retired.buttons() and not retired.attachments
+        # The stale controls say so; the current ones still work.
+        stale = await use_any_control(emulator, alice, stale_msg)
+        assert stale.ephemeral and "earlier turn" in stale.message.content
+        ok = await use_any_control(emulator, alice, dm2)  # from before the restart: works
+        assert ok.response_type == 7
+        await play_until_over(emulator, bot2, channel, {alice.id: alice})
+        await wait_text(emulator, channel, "Final standings")
+    async with await Database.open(db_path) as db:
+        details = await db.game(game_id)
+        assert details is not None and details.summary.status == "finished"
+    assert_channel_private(emulator, channel)
+
+
+def dm_version(msg: Message) -> int:
+    cid = next(c for c in custom_ids(msg) if c.startswith("pres:c:"))
+    return int(cid.split(":")[3])
