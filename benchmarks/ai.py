@@ -173,13 +173,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     deals = args.deals or (100 if args.quick else 500)
-    pairs = [tuple(p.split(":", 1)) for p in args.pairs.split(",")]
+    pairs: list[tuple[str, str]] = []
+    for item in args.pairs.split(","):
+        hero, _, villain = item.partition(":")
+        pairs.append((hero, villain or hero))
     rules = ["classic", "house", "revolution", "ladder"] if args.rules == "all" else [args.rules]
     started = time.perf_counter()
     reports = []
     for r in rules:
         print(f"== {r}, {args.players} players, {deals} deals × {args.players} rotations ==")
-        reports.append(run(r, args.players, pairs, deals, args.workers))  # type: ignore[arg-type]
+        reports.append(run(r, args.players, pairs, deals, args.workers))
     summary = {"seconds": round(time.perf_counter() - started, 1), "runs": reports}
     print(json.dumps(summary, ensure_ascii=False))
     return 0

@@ -96,7 +96,7 @@ class NormalPlayer:
     def _finish(self, k: Knowledge, plays: list[Play], size: int) -> Play | None:
         """A play that keeps the lead until the hand is out, if there is one."""
         best: Play | None = None
-        best_key: tuple[int, int, float] | None = None
+        best_key: tuple[int, int, int, float] | None = None
         for p in plays:
             if self._gains(k, p) or self._hurts(k, p):
                 continue  # the order turns: the counting below would be wrong
@@ -106,7 +106,12 @@ class NormalPlayer:
             if len(loose) > 1:
                 continue
             # keep the cheapest winners for later: natural before jokers
-            key = (len(loose), int(p.rank == JOKER), k.level[p.rank])
+            key = (
+                len(loose),
+                int(p.rank == JOKER),
+                int(p.count < k.counts[p.rank]),
+                k.level[p.rank],
+            )
             if best_key is None or key < best_key:
                 best, best_key = p, key
         return best
@@ -178,7 +183,7 @@ class NormalPlayer:
             return True
         controls_left = sum(rest[r] for r in (k.top_rank, JOKER))
         low_sets = sum(1 for g in loose if k.level[g.rank] <= _LOW)
-        if controls_left >= low_sets:
+        if controls_left >= max(1, low_sets):
             return True
         return k.level[top.rank] >= _HIGH_TRICK and controls_left >= 1
 
@@ -194,7 +199,7 @@ class NormalPlayer:
                 if r == JOKER or r == k.top_rank:
                     return 10.0 + k.level[r]
                 n = cnt[r]
-                penalty = {1: 0.0, 2: 0.3, 3: 0.2}.get(n, 0.6 if k.revolution_option else 0.15)
+                penalty = {1: 0.0, 2: 0.5, 3: 0.3}.get(n, 0.6 if k.revolution_option else 0.3)
                 return k.level[r] + penalty
 
             r = min((r for r in range(len(cnt)) if cnt[r]), key=cost)
