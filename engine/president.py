@@ -40,10 +40,11 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from .cards import (
     CLUBS,
@@ -71,6 +72,24 @@ from .views import (
 )
 
 _CARD_KEY = operator.attrgetter("_key")
+
+
+@functools.cache
+def _successors(seats: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """For each player, the other players in turn order, clockwise and
+    counter-clockwise, ending with the player themself. Shared: never mutate."""
+    n = len(seats)
+    seat_of = {p: s for s, p in enumerate(seats)}
+    cw = [tuple(seats[(seat_of[p] + i) % n] for i in range(1, n + 1)) for p in range(n)]
+    ccw = [tuple(seats[(seat_of[p] - i) % n] for i in range(1, n + 1)) for p in range(n)]
+    return cw, ccw
+
+
+@functools.cache
+def _log2_factorial(n: int) -> int:
+    return math.factorial(n).bit_length()
+
+
 _new_event = tuple.__new__  # an Event without the Python-level NamedTuple constructor
 
 
@@ -167,6 +186,35 @@ def _strength_tables(options: Options) -> tuple[list[int], list[int]]:
 def _order(strength: list[int], short_pack: bool) -> list[int]:
     ranks = [r for r in range(NUM_RANKS) if not (short_pack and r in (1, 2, 3))]
     return sorted(ranks, key=lambda r: strength[r])
+
+
+_RankTables = tuple[
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[tuple[int, ...]],
+    list[tuple[int, ...]],
+    int,
+    int,
+]
+
+
+@functools.cache
+def _rank_tables(rank_order: str) -> _RankTables:
+    """Strengths, orders (weakest first), the natural ranks stronger than
+    each rank, and the top rank, in the base order and under a revolution.
+    Shared by every state with the same rank order: never mutate them."""
+    base, rev = _strength_tables(Options(rank_order=rank_order))
+    short = rank_order == "short_pack"
+    order_base, order_rev = _order(base, short), _order(rev, short)
+    stronger: list[list[tuple[int, ...]]] = []
+    for order in (order_base, order_rev):
+        nat = [r for r in order if r != JOKER]
+        stronger.append([tuple(nat[nat.index(r) + 1 :]) if r in nat else () for r in range(13)])
+    top_base = max(range(13), key=lambda r: base[r])
+    top_rev = max(range(13), key=lambda r: rev[r])
+    return base, rev, order_base, order_rev, stronger[0], stronger[1], top_base, top_rev
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,23 +352,25 @@ class President:
         self.options = options
         self.n = options.players
         self._rng = seed & _MASK64
-        self._strength_base, self._strength_rev = _strength_tables(options)
-        short = options.rank_order == "short_pack"
-        self._order_base = _order(self._strength_base, short)
-        self._order_rev = _order(self._strength_rev, short)
-        self._nat_base = [r for r in self._order_base if r != JOKER]
-        self._nat_rev = [r for r in self._order_rev if r != JOKER]
-        self._pos_base = [0] * NUM_RANKS
-        self._pos_rev = [0] * NUM_RANKS
-        for i, r in enumerate(self._nat_base):
-            self._pos_base[r] = i
-        for i, r in enumerate(self._nat_rev):
-            self._pos_rev[r] = i
-        self._top_base = max(range(13), key=lambda r: self._strength_base[r])
-        self._top_rev = max(range(13), key=lambda r: self._strength_rev[r])
+        (
+            self._strength_base,
+            self._strength_rev,
+            self._order_base,
+            self._order_rev,
+            self._stronger_base,
+            self._stronger_rev,
+            self._top_base,
+            self._top_rev,
+        ) = _rank_tables(options.rank_order)
         self._trump = options.joker_mode == "trump"
         self._out_until = options.pass_rule == "out_until_next_trick"
         self._single_round = options.single_round
+        # option flags read on every decision, kept as plain attributes
+        self._equal = options.equal_plays
+        self._compulsory = options.compulsory
+        self._one_less = options.twos == "one_less"
+        self._single_wins = options.twos == "single_wins"
+        self._special_twos = options.twos != "normal"
         n = self.n
         self.round_number = 0
         self.phase = ROUND_OVER
@@ -333,6 +383,8 @@ class President:
         self.hands: list[list[list[Card]]] = [[[] for _ in range(NUM_RANKS)] for _ in range(n)]
         self.sizes: list[int] = [0] * n
         self.counts: list[list[int]] = [[0] * NUM_RANKS for _ in range(n)]
+        self._leads: dict[tuple[int, bool], list[Play]] = {}
+        """Cached lead plays by (player, revolution)."""
         self.direction = 1
         self.revolution = False
         self.finished: list[int] = []
@@ -453,16 +505,18 @@ class President:
         return (z ^ (z >> 31)) % bound
 
     def _shuffle(self, items: list[Any]) -> None:
-        # Fisher-Yates with splitmix64 inlined: dealing is on the playout path
-        x = self._rng
-        m = _MASK64
-        for i in range(len(items) - 1, 0, -1):
-            x = (x + 0x9E3779B97F4A7C15) & m
-            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & m
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & m
-            j = (z ^ (z >> 31)) % (i + 1)
-            items[i], items[j] = items[j], items[i]
-        self._rng = x
+        """Fisher-Yates driven by one big random integer: its digits in the
+        factorial number system are the swap positions. Dealing is on the
+        playout path, and a few 64-bit draws with big-int divmods are several
+        times faster than one draw per card. Bias: below 2**-64."""
+        n = len(items)
+        words = (_log2_factorial(n) + 64) // 64 + 1
+        x = 0
+        for _ in range(words):
+            x = (x << 64) | self._rand(1 << 64)
+        for i in range(n, 1, -1):
+            x, j = divmod(x, i)
+            items[i - 1], items[j] = items[j], items[i - 1]
 
     # -- rounds -------------------------------------------------------------
 
@@ -488,8 +542,9 @@ class President:
         self._shuffle(deck)
         hands: list[list[Card]] = [[] for _ in range(n)]
         first = (dealer + 1) % n
-        for i, card in enumerate(deck):
-            hands[seat_t[(first + i) % n]].append(card)
+        for k in range(n):
+            # one card at a time from the seat after the dealer: every n-th card
+            hands[seat_t[(first + k) % n]] = deck[k::n]
         leader = None
         if self.round_number == 0 and o.first_lead == "random":
             leader = self._rand(n)
@@ -534,6 +589,7 @@ class President:
         self._seat_players(deal.seats)
         self.dealer = deal.dealer
         self.hands = [[[] for _ in range(NUM_RANKS)] for _ in range(n)]
+        self._leads.clear()
         for p, cards in enumerate(deal.hands):
             hand = self.hands[p]
             # spades first in each list: cards leave from the end, clubs first
@@ -614,6 +670,7 @@ class President:
             rh[c.rank].sort(key=lambda c: -c.suit)
             self.counts[giver][c.rank] -= 1
             self.counts[receiver][c.rank] += 1
+        self._leads.clear()
         self.sizes[giver] -= len(cards)
         self.sizes[receiver] += len(cards)
 
@@ -754,36 +811,39 @@ class President:
         if top is None:
             if self.lead_3c:
                 return P[THREE][1 : cnt[THREE] + 1]
-            out: list[Play] = []
-            for r in self._order_rev if self.revolution else self._order_base:
-                k = cnt[r]
-                if k:
-                    out += P[r][1 : (2 if r == JOKER and self._trump else k + 1)]
-            return out
-        o = self.options
+            # a hand's leads change only when the hand or the order does
+            key = (self.turn, self.revolution)
+            cached = self._leads.get(key)
+            if cached is None:
+                cached = []
+                for r in self._order_rev if self.revolution else self._order_base:
+                    k = cnt[r]
+                    if k:
+                        cached += P[r][1 : (2 if r == JOKER and self._trump else k + 1)]
+                self._leads[key] = cached
+            return list(cached)
         s = self.trick_size
         tr = top.rank
         tc = top.count
         out = [PASS]
         if tr == JOKER:
             # only high jokers get here: nothing natural beats them
-            if o.twos == "single_wins" and cnt[self.top_rank]:
+            if self._single_wins and cnt[self.top_rank]:
                 out.append(P[self.top_rank][1])
-            if o.equal_plays and cnt[JOKER] >= tc:
+            if self._equal and cnt[JOKER] >= tc:
                 out.append(P[JOKER][tc])
         else:
             if self.revolution:
-                order, pos, toprank = self._nat_rev, self._pos_rev, self._top_rev
+                stronger, toprank = self._stronger_rev[tr], self._top_rev
             else:
-                order, pos, toprank = self._nat_base, self._pos_base, self._top_base
-            if o.equal_plays and cnt[tr] >= tc:
+                stronger, toprank = self._stronger_base[tr], self._top_base
+            if self._equal and cnt[tr] >= tc:
                 out.append(P[tr][tc])
-            for r in order[pos[tr] + 1 :]:
+            for r in stronger:
                 if cnt[r] >= s:
                     out.append(P[r][s])
-            twos = o.twos
-            if twos != "normal" and cnt[toprank]:
-                if twos == "one_less":
+            if self._special_twos and cnt[toprank]:
+                if self._one_less:
                     if s >= 2 and tr != toprank and cnt[toprank] >= s - 1:
                         out.append(P[toprank][s - 1])
                 elif s != 1:
@@ -793,7 +853,7 @@ class President:
                     out.append(P[JOKER][1])
                 elif cnt[JOKER] >= s:
                     out.append(P[JOKER][s])
-        if o.compulsory and len(out) > 1:
+        if self._compulsory and len(out) > 1:
             del out[0]
         return out
 
@@ -895,7 +955,7 @@ class President:
             else:
                 self._begin_play()
             return
-        assert isinstance(decision, Play)
+        decision = cast(Play, decision)
         bit = 1 << p
         history = self.history
         count = decision.count
@@ -915,15 +975,25 @@ class President:
                 over = self.active_mask & ~(1 << top_player) & ~done == 0
             if over:
                 self._end_trick(top_player)
-            else:
-                self.turn = self._next_player(p)
-            return
+                return
+            blocked = ~self.active_mask
+            if self._out_until:
+                blocked |= passed
+            if self._single_round:
+                blocked |= self.had_turn
+            for q in (self._after_cw if self.direction == 1 else self._after_ccw)[p]:
+                if not blocked >> q & 1:
+                    self.turn = q
+                    return
+            raise AssertionError("nobody can act in an unfinished trick")
         rank = decision.rank
         toprank = self._top_rev if self.revolution else self._top_base
         top = self.top
         stack = self.hands[p][rank]
         del stack[len(stack) - count :]
         self.counts[p][rank] -= count
+        self._leads.pop((p, False), None)
+        self._leads.pop((p, True), None)
         left = self.sizes[p] - count
         self.sizes[p] = left
         history.append(_new_event(Event, ("play", p, decision, None)))
@@ -966,7 +1036,12 @@ class President:
                 self.had_turn |= vbit
                 history.append(_new_event(Event, ("skip", victim, None, None)))
                 cursor = victim
-        if self._trick_over():
+        if self._single_round:
+            over = self.active_mask & ~self.had_turn == 0
+        else:
+            done = self.since_top | self.passed if self._out_until else self.since_top
+            over = self.active_mask & ~bit & ~done == 0
+        if over:
             self._end_trick(p)
         else:
             self.turn = self._next_player(cursor)
@@ -996,17 +1071,10 @@ class President:
         return None
 
     def _seat_players(self, seats: Sequence[int]) -> None:
-        n = self.n
         self.seats = list(seats)
         for s, p in enumerate(self.seats):
             self.seat_of[p] = s
-        # players after each player, clockwise and counter-clockwise, ending with themself
-        self._after_cw = [
-            tuple(self.seats[(self.seat_of[p] + i) % n] for i in range(1, n + 1)) for p in range(n)
-        ]
-        self._after_ccw = [
-            tuple(self.seats[(self.seat_of[p] - i) % n] for i in range(1, n + 1)) for p in range(n)
-        ]
+        self._after_cw, self._after_ccw = _successors(tuple(self.seats))
 
     def _next_active(self, p: int) -> int:
         for q in (self._after_cw if self.direction == 1 else self._after_ccw)[p]:
@@ -1248,6 +1316,7 @@ class President:
         new.hands = [[list(stack) for stack in hand] for hand in self.hands]
         new.sizes = list(self.sizes)
         new.counts = [list(c) for c in self.counts]
+        new._leads = dict(self._leads)
         new.seats = list(self.seats)
         new.seat_of = list(self.seat_of)
         new.finished = list(self.finished)
