@@ -15,22 +15,9 @@ from discord.ext import commands
 
 from engine import EngineError
 
+from .replies import UserFacingError, reply
+
 log = logging.getLogger("president.errors")
-
-
-class UserFacingError(Exception):
-    """An expected refusal whose message is meant for the user as is."""
-
-
-async def reply(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral answer, whether or not the interaction was answered already."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException as exc:  # expired token, deleted message: nothing to do
-        log.warning("could not send an error reply: %s", exc)
 
 
 class Errors(commands.Cog):
@@ -75,9 +62,11 @@ async def handle_error(
     bot: commands.Bot, interaction: discord.Interaction, error: BaseException
 ) -> None:
     """Route an error from a component callback to the error cog."""
+    # By name, not isinstance: the extension module may have been loaded afresh.
     cog = bot.get_cog("Errors")
-    if isinstance(cog, Errors):
-        await cog.handle(interaction, error)
+    handle = getattr(cog, "handle", None)
+    if handle is not None:
+        await handle(interaction, error)
     else:
         log.error("error in %s", describe(interaction), exc_info=error)
 

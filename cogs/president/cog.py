@@ -25,7 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.clock import wait_event
-from cogs.errors import UserFacingError
+from cogs.replies import UserFacingError
 from data import GameNotLive, NewGame, Seat, SeatResult, StaleVersion
 from data import RoundResult as StoredRound
 from engine import (
@@ -534,18 +534,20 @@ class PresidentCog(commands.Cog, name="President"):
             )
         )
         t = Table(game_id, lobby.guild_id, lobby.channel_id, state, 0, seats, meta, seed)
-        self._register(t)
         names = ", ".join(self._mention(t, p) for p in range(n))
-        await interaction.edit_original_response(
-            content=f"The game has started: {names}. Hands are in your DMs "
-            "(or press **My hand** on the table).",
-            embed=None,
-            attachments=[],
-            view=None,
-        )
+        with contextlib.suppress(discord.HTTPException):  # the game goes on without it
+            await interaction.edit_original_response(
+                content=f"The game has started: {names}. Hands are in your DMs "
+                "(or press **My hand** on the table).",
+                embed=None,
+                attachments=[],
+                view=None,
+            )
+        self._register(t)
         t.repost = True
         self._start_tasks(t)
-        await self._deal_messages(t)
+        # A cog task rather than the click's: it is cancelled cleanly on shutdown.
+        self._spawn(self._deal_messages(t), f"president-deal-{game_id}")
 
     # -- the table message -----------------------------------------------------------
 
@@ -1122,11 +1124,17 @@ class PresidentCog(commands.Cog, name="President"):
                 decision = resolve_give(hand, values, choices.count, choices.grouped)
             except ValueError as exc:
                 raise UserFacingError(str(exc)) from exc
+        receiver = t.state.pending[0][1] if t.state.phase == EXCHANGE and t.state.pending else None
         await self._apply(t, p, decision, version, by="human")
         if isinstance(decision, Play):
             done = "You passed." if decision.is_pass else f"You played {decision.pretty()}."
         else:
-            done = f"You gave back {cards_text(decision.cards)}."
+            # Keep what the exchange moved in this message: it replaces the turn message.
+            mine = exchange_private_lines(t.state.observation(p).exchange, p, t.names)
+            done = "\n".join(mine) + "\n"
+            if receiver is not None:
+                got = f"{t.names[p]} gave you back {cards_text(decision.cards)}."
+                self._spawn(self._dm(t, receiver, content=got), f"president-give-{game_id}")
         left = t.state.hand(p) if not t.state.is_over else ()
         await interaction.response.edit_message(
             content=f"{done} Cards left: {cards_text(left)}"[:2000], view=None, attachments=[]

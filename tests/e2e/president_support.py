@@ -69,6 +69,22 @@ async def wait_text(
     return await emulator.wait_for(find, timeout, f"a message containing {needle!r}")
 
 
+SUITS = "♣♦♥♠"
+
+
+def assert_channel_private(emulator: Emulator, channel: Channel) -> None:
+    """No public channel message, in any revision, names a card with its suit
+    (public text says "pair of K"), shows a hand, or attaches a hand picture."""
+    for m in emulator.messages(channel, include_ephemeral=False, include_deleted=True):
+        texts = [m.text()] + [r.content for r in m.revisions]
+        texts += [str(e) for r in m.revisions for e in r.embeds]
+        for text in texts:
+            assert not any(s in text for s in SUITS), text
+            assert "Your hand" not in text
+        for a in m.attachments:
+            assert a.filename.split(".")[0] in ("table", "results", "standings", "lobby"), a
+
+
 def custom_ids(msg: Message) -> list[str]:
     return [str(c.get("custom_id", "")) for c in msg.all_components()]
 

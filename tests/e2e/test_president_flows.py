@@ -8,6 +8,7 @@ from pathlib import Path
 from data import Database, Settings
 from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.president_support import (
+    assert_channel_private,
     custom_ids,
     has_controls,
     my_hand,
@@ -19,19 +20,6 @@ from tests.e2e.president_support import (
     use_any_control,
     wait_text,
 )
-
-SUITS = "♣♦♥♠"
-
-
-def assert_channel_private(emulator: Emulator, channel: Channel) -> None:
-    """No public channel message names a card with its suit (hands are private)."""
-    for m in emulator.messages(channel, include_ephemeral=False, include_deleted=True):
-        texts = [m.text()] + [r.content for r in m.revisions]
-        for text in texts:
-            assert not any(s in text for s in SUITS), text
-            assert "Your hand" not in text
-        for a in m.attachments:
-            assert a.filename.split(".")[0] in ("table", "results", "standings", "lobby"), a
 
 
 async def one_round(bot_db: Database, guild_id: int, channel: Channel) -> None:
@@ -263,3 +251,57 @@ async def test_restart_resumes_the_table_and_old_buttons_work_or_say_stale(
 def dm_version(msg: Message) -> int:
     cid = next(c for c in custom_ids(msg) if c.startswith("pres:c:"))
     return int(cid.split(":")[3])
+
+
+async def test_lobby_host_handover_idle_close_permissions_and_end(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    from tests.e2e.emulator.state import PERM_ATTACH_FILES, PERM_EMBED_LINKS
+
+    alice, bob = emulator.create_user("alice"), emulator.create_user("bob")
+    guild = emulator.create_guild("Club", members=[alice, bob], channels=("general", "quiet"))
+    channel, quiet = guild.channels
+    bot_role = guild.roles[1]
+    # The bot may not attach files or embed links in #quiet.
+    emulator_overwrite = {
+        "id": str(bot_role.id),
+        "type": 0,
+        "allow": "0",
+        "deny": str(PERM_ATTACH_FILES | PERM_EMBED_LINKS),
+    }
+    quiet.permission_overwrites.append(emulator_overwrite)
+    async with running(emulator, tmp_path / "db.sqlite3", scale=0.001) as bot:
+        refused = await emulator.slash(alice, quiet, "president new")
+        assert refused.ephemeral
+        text = refused.message.content  # type: ignore[union-attr]
+        assert "Attach Files" in text and "Embed Links" in text
+
+        choices = await emulator.autocomplete(
+            alice, channel, "president new", {"rules": "rev"}, focused="rules"
+        )
+        assert [c["value"] for c in choices.choices or []] == ["revolution"]
+
+        lobby = await open_lobby(emulator, alice, channel, [bob], seats=4)
+        assert lobby.images()  # the lobby picture
+        await emulator.click(bob, lobby, label="Add bot")
+        await emulator.wait_for(lambda: "3/4" in lobby.text(), 5.0, "a computer seated")
+        # Bob is not the host: he can't start; when Alice leaves, Bob hosts.
+        h = await emulator.click(bob, lobby, label="Start")
+        assert h.ephemeral
+        await emulator.click(alice, lobby, label="Leave")
+        await emulator.wait_for(lambda: f"<@{bob.id}> (host)" in lobby.text(), 5.0, "new host")
+        # 15 idle minutes (0.9 s at this speed) close the lobby.
+        await emulator.wait_for(lambda: "without activity" in lobby.content, 10.0, "idle close")
+        assert not lobby.buttons()
+
+        lobby = await open_lobby(emulator, bob, channel, [alice], seats=3, turn_time=600)
+        t = await start(emulator, bot, bob, lobby, channel)
+        denied = await emulator.slash(alice, channel, "president end")
+        assert denied.ephemeral and "Only the host" in denied.message.content  # type: ignore[union-attr]
+        ended = await emulator.slash(bob, channel, "president end")
+        assert ended.ephemeral
+        await wait_text(emulator, channel, "Game ended")
+        assert t.closed and table_of(bot, channel) is None
+    async with await Database.open(tmp_path / "db.sqlite3") as db:
+        details = await db.game(t.game_id)
+        assert details is not None and details.summary.status == "abandoned"

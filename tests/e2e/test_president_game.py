@@ -10,6 +10,7 @@ from data import Database, Settings
 from engine import PRESETS
 from tests.e2e.emulator import Emulator
 from tests.e2e.president_support import (
+    assert_channel_private,
     open_lobby,
     play_until_over,
     running,
@@ -38,7 +39,14 @@ async def test_four_humans_play_a_game_of_each_preset(
         actions = await play_until_over(emulator, bot, channel, {u.id: u for u in users})
         assert "play" in actions
         final = await wait_text(emulator, channel, "Final standings")
-        assert "Final standings" in final.text()
+        assert "Final standings" in final.text() and final.images()
+        # The exchange: cards only in the two players' DMs, counts in the channel.
+        dms = "\n".join(m.content for u in users for m in emulator.dms(u))
+        assert "You gave" in dms and "You received" in dms
+        public = "\n".join(str(r.embeds) for m in emulator.messages(channel) for r in m.revisions)
+        assert " card to " in public or " cards to " in public
+        assert_channel_private(emulator, channel)
+        assert "Round 1 results" in public
     async with await Database.open(db_path) as db:
         details = await db.game(game_id)
         assert details is not None
