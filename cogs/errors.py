@@ -8,6 +8,7 @@ its traceback and the user gets a plain apology.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -54,7 +55,7 @@ class Errors(commands.Cog):
 def describe(interaction: discord.Interaction) -> str:
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})
     return f"component {data.get('custom_id', '?')}"
 
 

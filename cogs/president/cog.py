@@ -1119,9 +1119,9 @@ class PresidentCog(commands.Cog, name="President"):
             decision = PASS
         else:
             hand = t.state.hand(p)
-            choices = give_choices(hand, t.state.pending[0][2] if t.state.pending else 0)
+            offer = give_choices(hand, t.state.pending[0][2] if t.state.pending else 0)
             try:
-                decision = resolve_give(hand, values, choices.count, choices.grouped)
+                decision = resolve_give(hand, values, offer.count, offer.grouped)
             except ValueError as exc:
                 raise UserFacingError(str(exc)) from exc
         receiver = t.state.pending[0][1] if t.state.phase == EXCHANGE and t.state.pending else None

@@ -33,8 +33,7 @@ AnyItem = discord.ui.Item[Any]
 
 
 def _cog(interaction: discord.Interaction) -> PresidentCog:
-    client = cast(discord.Client, interaction.client)
-    cog = getattr(client, "get_cog", lambda _name: None)("President")
+    cog = getattr(interaction.client, "get_cog", lambda _name: None)("President")
     if cog is None:
         raise RuntimeError("the President cog is not loaded")
     return cast("PresidentCog", cog)
