@@ -960,7 +960,7 @@ class President:
         history = self.history
         count = decision.count
         if count == 0:
-            history.append(_new_event(Event, ("pass", p, PASS, None)))
+            history.append(_new_event(Event, ("pass", p, PASS, None, None)))
             since = self.since_top | bit
             self.since_top = since
             passed = self.passed | bit
@@ -990,13 +990,15 @@ class President:
         toprank = self._top_rev if self.revolution else self._top_base
         top = self.top
         stack = self.hands[p][rank]
-        del stack[len(stack) - count :]
+        cut = len(stack) - count
+        # stacks keep clubs last; a play's cards are listed clubs first
+        history.append(_new_event(Event, ("play", p, decision, None, tuple(reversed(stack[cut:])))))
+        del stack[cut:]
         self.counts[p][rank] -= count
         self._leads.pop((p, False), None)
         self._leads.pop((p, True), None)
         left = self.sizes[p] - count
         self.sizes[p] = left
-        history.append(_new_event(Event, ("play", p, decision, None)))
         self.lead_3c = False
         o = self.options
         wins_now = (rank == JOKER and self._trump) or (
@@ -1006,7 +1008,7 @@ class President:
             self.revolution = not self.revolution
             if o.revolution_reverses_direction:
                 self.direction = -self.direction
-            history.append(_new_event(Event, ("revolution", p, None, None)))
+            history.append(_new_event(Event, ("revolution", p, None, None, None)))
         if left == 0:
             self._finish(p)
             if self.phase != PLAY:
@@ -1034,7 +1036,7 @@ class President:
                 vbit = 1 << victim
                 self.since_top |= vbit
                 self.had_turn |= vbit
-                history.append(_new_event(Event, ("skip", victim, None, None)))
+                history.append(_new_event(Event, ("skip", victim, None, None, None)))
                 cursor = victim
         if self._single_round:
             over = self.active_mask & ~self.had_turn == 0
@@ -1050,6 +1052,11 @@ class President:
     def trick(self) -> list[tuple[int, Play]]:
         """The plays and passes of the trick in progress, in order."""
         return [(e.player, e.play) for e in self.history[self.trick_start :] if e.play is not None]
+
+    @property
+    def trick_cards(self) -> list[tuple[Card, ...]]:
+        """The cards of each entry of :attr:`trick` (empty for a pass)."""
+        return [e.cards or () for e in self.history[self.trick_start :] if e.play is not None]
 
     def _trick_over(self) -> bool:
         if self._single_round:
@@ -1210,6 +1217,7 @@ class President:
                 self.top_player,
                 self.trick_size,
                 tuple(self.trick),
+                tuple(self.trick_cards),
                 self.since_top,
                 self.passed,
                 self.had_turn,
@@ -1366,7 +1374,13 @@ class President:
             "had_turn": self.had_turn,
             "lead_3c": self.lead_3c,
             "history": [
-                [e.kind, e.player, None if e.play is None else str(e.play), e.position]
+                [
+                    e.kind,
+                    e.player,
+                    None if e.play is None else str(e.play),
+                    e.position,
+                    None if e.cards is None else format_cards(e.cards),
+                ]
                 for e in self.history
             ],
             "exchange": [
@@ -1427,8 +1441,14 @@ class President:
             state.had_turn = int(d["had_turn"])
             state.lead_3c = bool(d["lead_3c"])
             state.history = [
-                Event(k, int(p), None if pl is None else Play.parse(pl), pos)
-                for k, p, pl, pos in d["history"]
+                Event(
+                    k,
+                    int(p),
+                    None if pl is None else Play.parse(pl),
+                    pos,
+                    None if cards is None else parse_cards(cards),
+                )
+                for k, p, pl, pos, cards in d["history"]
             ]
             state.exchange_events = [
                 ExchangeEvent(k, int(g), int(r), int(c), parse_cards(cards))

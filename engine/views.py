@@ -31,6 +31,8 @@ class Event(NamedTuple):
     player: int
     play: Play | None = None
     position: int | None = None
+    cards: tuple[Card, ...] | None = None
+    """The cards of a play (public once played: the table shows them)."""
 
     def __str__(self) -> str:
         if self.kind == "play" and self.play is not None:
@@ -103,6 +105,8 @@ class TrickState:
     top_player: int | None
     size: int
     plays: tuple[tuple[int, Play], ...]
+    cards: tuple[tuple[Card, ...], ...]
+    """The cards of each entry of ``plays`` (empty for a pass)."""
     since_top: int
     passed: int
     had_turn: int

@@ -16,7 +16,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine import JOKER, PLAY, Play, PublicView, SeatView, title_for
+from engine import JOKER, PLAY, Card, Play, PublicView, SeatView, title_for
 
 from . import sprites, theme
 from .common import (
@@ -93,24 +93,29 @@ def _stack_width(count: int, card_w: int, max_w: int) -> tuple[int, float]:
     return round(card_w + step * (count - 1)), step
 
 
-def play_cards(play: Play) -> list[tuple[int, int]]:
-    """(rank, suit) of the cards to show for a public play.
-
-    The view says only rank and count, not suits (they do not matter in
-    President), so suits are shown clubs first, as the engine picks them;
-    with two decks they repeat. Jokers alternate X1/X2.
-    """
+def play_cards(play: Play, cards: Sequence[Card] = ()) -> list[tuple[int, int]]:
+    """(rank, suit) of the cards to show for a public play: the cards really
+    played when the view has them, otherwise clubs first (as the engine
+    picks them), jokers alternating X1/X2."""
+    if len(cards) == play.count:
+        return [(c.rank, c.suit) for c in cards]
     if play.rank == JOKER:
         return [(JOKER, i % 2) for i in range(play.count)]
     return [(play.rank, i % 4) for i in range(play.count)]
 
 
 def _draw_stack(
-    img: Image.Image, play: Play, card_w: int, cx: float, top: float, max_w: int
+    img: Image.Image,
+    play: Play,
+    card_w: int,
+    cx: float,
+    top: float,
+    max_w: int,
+    cards: Sequence[Card] = (),
 ) -> int:
     width, step = _stack_width(play.count, card_w, max_w)
     x = cx - width / 2
-    for rank, suit in play_cards(play):
+    for rank, suit in play_cards(play, cards):
         paste_card(img, sprites.card_sprite(rank, suit, card_w), x, top)
         x += step
     return width
@@ -247,11 +252,24 @@ def _centre(
         _headline(draw, cx, top_y + 18, what, how)
         by = trick.top_player
         card_top = top_y + 44
-        _draw_stack(img, trick.top, TOP_CARD_W, cx, card_top, area_w - 40)
+        # the top play is the last entry of the trick that is not a pass
+        top_cards = next(
+            (
+                cs
+                for (_, pl), cs in zip(trick.plays[::-1], trick.cards[::-1], strict=False)
+                if pl.count
+            ),
+            (),
+        )
+        _draw_stack(img, trick.top, TOP_CARD_W, cx, card_top, area_w - 40, top_cards)
         label_y = card_top + sprites.card_height(TOP_CARD_W) + 30
         if by is not None:
             _by_line(img, draw, names, by, cx, label_y)
-        earlier = [(p, pl) for p, pl in trick.plays if pl.count > 0][:-1]
+        earlier = [
+            (p, pl, cs)
+            for (p, pl), cs in zip(trick.plays, trick.cards, strict=False)
+            if pl.count > 0
+        ][:-1]
         if earlier:
             _earlier(img, draw, earlier, names, cx, label_y + 18, area_w)
     elif view.phase == PLAY:
@@ -360,7 +378,7 @@ def _by_line(
 def _earlier(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
-    plays: list[tuple[int, Play]],
+    plays: list[tuple[int, Play, tuple[Card, ...]]],
     names: Sequence[str],
     cx: int,
     y: int,
@@ -370,20 +388,20 @@ def _earlier(
     dropped (with a ``+N`` marker) when they do not fit."""
     card_h = sprites.card_height(TRICK_CARD_W)
     gap = 22
-    groups: list[tuple[int, Play, int]] = []
-    for p, pl in plays:
+    groups: list[tuple[int, Play, tuple[Card, ...], int]] = []
+    for p, pl, cs in plays:
         width, _ = _stack_width(pl.count, TRICK_CARD_W, 150)
-        groups.append((p, pl, width))
+        groups.append((p, pl, cs, width))
     dropped = 0
-    while groups and sum(g[2] for g in groups) + gap * (len(groups) - 1) > area_w - 70:
+    while groups and sum(g[3] for g in groups) + gap * (len(groups) - 1) > area_w - 70:
         groups.pop(0)
         dropped += 1
-    total = sum(g[2] for g in groups) + gap * (len(groups) - 1)
+    total = sum(g[3] for g in groups) + gap * (len(groups) - 1)
     x = cx - total / 2
     if dropped:
         text(draw, (x - 14, y + card_h / 2 + 8), f"+{dropped}", 22, theme.TEXT_MUTED, True, "rs")
-    for p, pl, width in groups:
-        _draw_stack(img, pl, TRICK_CARD_W, x + width / 2, y, 150)
+    for p, pl, cs, width in groups:
+        _draw_stack(img, pl, TRICK_CARD_W, x + width / 2, y, 150, cs)
         fitted = player_name(names, p, 20, 60)
         dot = sprites.badge(fitted.initial, theme.badge_colour(p), 26)
         paste(img, dot, x + width / 2 - dot.width / 2, y + card_h - 10)

@@ -86,11 +86,11 @@ def test_every_kind_renders(full_hand_game: President, finished_game: President)
 
 
 def test_table_ignores_hidden_cards() -> None:
-    """Same counts, different cards: byte-identical tables, before and after
-    the same public play."""
+    """Same counts, different hidden cards: byte-identical tables, before and
+    after the same public play (the played card itself is public)."""
     opts = preset("classic", players=3)
     a = President.from_hands(opts, ["3C 5D 7H KS", "4C 6D 8H AS 2C", "9C TD JH QS"])
-    b = President.from_hands(opts, ["3D 5C 9S 2H", "4D 4H TH KC 7C", "6C 6S JD QD"])
+    b = President.from_hands(opts, ["3C 5C 9S 2H", "4D 4H TH KC 7C", "6C 6S JD QD"])
     names = NAMES[:3]
     assert a.hand(0) != b.hand(0)
     assert render_table(a.public_view(), names).data == render_table(b.public_view(), names).data
@@ -246,3 +246,15 @@ def test_matches_reference(
     assert got.size == want.size
     diff = ImageStat.Stat(ImageChops.difference(got, want)).mean
     assert sum(diff) / 3 <= TOLERANCE, f"{name} differs from its reference by {diff}"
+
+
+def test_table_shows_the_suits_really_played() -> None:
+    """Played cards are public: a 3♥ on the table is drawn as the 3♥."""
+    opts = preset("classic", players=3)
+    a = President.from_hands(opts, ["3C 5D", "4C 6D", "9C TD"])
+    b = President.from_hands(opts, ["3H 5D", "4C 6D", "9C TD"])
+    for g in (a, b):
+        g.apply(Play.parse("3"))
+    assert [c.suit for c in b.public_view().trick.cards[0]] == [2]
+    names = NAMES[:3]
+    assert render_table(a.public_view(), names).data != render_table(b.public_view(), names).data
