@@ -217,6 +217,13 @@ def _rank_tables(rank_order: str) -> _RankTables:
     return base, rev, order_base, order_rev, stronger[0], stronger[1], top_base, top_rev
 
 
+def _load_json(text: str, what: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{what} is not valid JSON: {exc}") from exc
+
+
 @dataclass(frozen=True, slots=True)
 class Deal:
     """How a round starts: the hands (by player), the seating (players in
@@ -334,11 +341,7 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str) -> Record:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"record is not valid JSON: {exc}") from exc
-        return cls.from_dict(data)
+        return cls.from_dict(_load_json(text, "record"))
 
 
 class President:
@@ -1476,11 +1479,7 @@ class President:
 
     @classmethod
     def from_json(cls, text: str) -> President:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"state is not valid JSON: {exc}") from exc
-        return cls.from_dict(data)
+        return cls.from_dict(_load_json(text, "state"))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, President):

@@ -27,7 +27,7 @@ from engine import (
     replay,
 )
 from engine.cards import JOKER, NUM_RANKS
-from engine.options import CHOICES
+from engine.options import BOOLEANS, CHOICES
 
 MAX_DECISIONS_PER_ROUND = 2000
 
@@ -51,16 +51,7 @@ def options(draw: st.DrawFn) -> Options:
             choices = list(CHOICES[key])
         if draw(st.booleans()):
             values[key] = draw(st.sampled_from(choices))
-    for key in (
-        "revolution",
-        "revolution_reverses_direction",
-        "equal_plays",
-        "skip_on_equal",
-        "single_round",
-        "compulsory",
-        "reseat",
-        "butthead",
-    ):
+    for key in BOOLEANS:
         values[key] = draw(st.booleans())
     values["rounds"] = draw(st.integers(1, 3))
     return preset(name, **values)
