@@ -19,19 +19,23 @@ from __future__ import annotations
 from .base import Player, PlayerFactory, exchange_due, levels, make_player, register_level
 from .knowledge import Knowledge
 from .normal import NormalPlayer
+from .search import HardPlayer, SearchPlayer
 from .simple import EasyPlayer, RandomPlayer
 
 register_level("random", RandomPlayer)
 register_level("easy", EasyPlayer)
 register_level("normal", NormalPlayer)
+register_level("hard", HardPlayer)
 
 __all__ = [
     "EasyPlayer",
+    "HardPlayer",
     "Knowledge",
     "NormalPlayer",
     "Player",
     "PlayerFactory",
     "RandomPlayer",
+    "SearchPlayer",
     "exchange_due",
     "levels",
     "make_player",

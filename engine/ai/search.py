@@ -1,0 +1,173 @@
+"""The ``hard`` and ``expert`` levels: determinized Monte Carlo search.
+
+For a decision with more than one sensible choice the player
+
+1. samples deals of the unseen cards consistent with its observation
+   (:mod:`engine.ai.sampling`: card counts, cards played, what it learnt in
+   the exchange); ``expert`` also weighs each sampled deal by how likely the
+   opponents' plays and passes so far were under the ``normal`` policy
+   (:mod:`engine.ai.inference`) and keeps the likely ones;
+2. plays every candidate decision out on the same deals (common random
+   numbers) with the fast copy of the ``normal`` policy
+   (:mod:`engine.ai.rollout`) for everybody to the end of the round;
+3. keeps the better half of the candidates and gives them more playouts
+   (successive halving), and finally picks the candidate with the best mean
+   finishing position; ties go to the ``normal`` choice.
+
+Budgets are counted in playouts, so a given seed and observation always give
+the same decision. ``time_limit`` (seconds, default ``None``) is a safety cap
+for the bot only: when it fires, the best decision found so far is returned,
+and only then does the decision depend on the machine's speed.
+
+Give-backs in the exchange use the ``normal`` logic (least useful cards).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Iterator
+
+from ..plays import Decision, Play
+from ..president import President
+from ..views import Observation
+from .base import exchange_due
+from .normal import NormalPlayer
+from .rollout import playout, remaining_cards, rules_for
+from .sampling import Sampler
+
+
+class SearchPlayer:
+    """Determinized Monte Carlo search over the legal plays (see the module
+    docstring). ``playouts`` is the budget per decision; ``inference``
+    switches on the weighing of deals by the opponents' past decisions."""
+
+    level = "search"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        playouts: int = 240,
+        min_playouts: int = 8,
+        inference: bool = False,
+        time_limit: float | None = None,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.min_playouts = min_playouts
+        self.inference = inference
+        self.time_limit = time_limit
+        self.normal = NormalPlayer(seed)
+
+    # -- entry point --------------------------------------------------------
+
+    def decide(self, obs: Observation) -> Decision:
+        if exchange_due(obs):
+            return self.normal.decide(obs)
+        if not obs.legal:
+            raise ValueError(f"player {obs.player} has nothing to decide in this observation")
+        if len(obs.legal) == 1:
+            return obs.legal[0]
+        base = self.normal.decide(obs)
+        assert isinstance(base, Play)
+        candidates = self.candidates(obs, base)
+        if len(candidates) == 1:
+            return candidates[0]
+        for p in candidates:
+            if p.count == len(obs.hand):
+                return p  # goes out: nothing is better
+        return self.search(obs, candidates, base)
+
+    def candidates(self, obs: Observation, base: Play) -> list[Play]:
+        """The plays worth searching: every legal decision, except that on a
+        lead a set is split only into a single or a pair (or as ``normal``
+        would split it)."""
+        plays = [d for d in obs.legal if isinstance(d, Play)]
+        if obs.public.trick.top is not None:
+            return plays
+        held = [0] * 14
+        for c in obs.hand:
+            held[c.rank] += 1
+        return [p for p in plays if p.count in (1, 2, held[p.rank]) or p is base]
+
+    # -- search -------------------------------------------------------------
+
+    def search(self, obs: Observation, candidates: list[Play], base: Play) -> Play:
+        """Successive halving over ``candidates`` (see the module docstring)."""
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        me = obs.player
+        rules = rules_for(obs.public.options)
+        k = len(candidates)
+        rounds = max(1, math.ceil(math.log2(k)))
+        per_round = max(self.playouts // rounds, self.min_playouts)
+        try:
+            source = self.deal_source(obs)
+        except ValueError:
+            return base  # an observation the sampler cannot satisfy: play safe
+        rem0: list[int] | None = None
+        totals = [0.0] * k
+        runs = [0] * k
+        alive = list(range(k))
+        for r in range(rounds):
+            if r:
+                ranked = sorted(alive, key=lambda j: self._key(candidates, totals, runs, j, base))
+                alive = ranked[: max(2, (len(ranked) + 1) // 2)]
+            for state0 in source(max(1, per_round // len(alive))):
+                if rem0 is None:
+                    rem0 = remaining_cards(state0, rules)
+                for j in alive:
+                    s = state0.copy()
+                    c = candidates[j]
+                    s.apply_unchecked(c)
+                    rem = list(rem0)
+                    rem[c.rank] -= c.count
+                    playout(s, rules, rem)
+                    totals[j] += s.finished.index(me)
+                    runs[j] += 1
+                if deadline is not None and time.perf_counter() > deadline:
+                    return self._best(candidates, totals, runs, alive, base)
+        return self._best(candidates, totals, runs, alive, base)
+
+    def deal_source(self, obs: Observation) -> Callable[[int], Iterator[President]]:
+        """A function giving that many fresh determinizations at each call."""
+        sampler = Sampler(obs)
+        rng = self.rng
+
+        def source(count: int) -> Iterator[President]:
+            for _ in range(count):
+                hidden = sampler.sample(rng)
+                hands = sampler.full(obs, hidden)
+                yield President.from_observation(obs, hands, rng.getrandbits(32))
+
+        return source
+
+    @staticmethod
+    def _key(
+        candidates: list[Play], totals: list[float], runs: list[int], j: int, base: Play
+    ) -> tuple[float, bool, int]:
+        mean = totals[j] / runs[j] if runs[j] else math.inf
+        return (mean, candidates[j] is not base, j)
+
+    def _best(
+        self,
+        candidates: list[Play],
+        totals: list[float],
+        runs: list[int],
+        alive: list[int],
+        base: Play,
+    ) -> Play:
+        tried = [j for j in alive if runs[j]]
+        if not tried:
+            return base
+        return candidates[min(tried, key=lambda j: self._key(candidates, totals, runs, j, base))]
+
+
+class HardPlayer(SearchPlayer):
+    """Monte Carlo search over deals sampled uniformly from what is public."""
+
+    level = "hard"
+
+    def __init__(self, seed: int = 0, *, playouts: int = 160, time_limit: float | None = None):
+        super().__init__(seed, playouts=playouts, time_limit=time_limit)
