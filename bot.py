@@ -24,7 +24,7 @@ from data import Database, DatabaseError
 
 log = logging.getLogger("president.bot")
 
-EXTENSIONS: tuple[str, ...] = ("cogs.errors", "cogs.president")
+EXTENSIONS: tuple[str, ...] = ("cogs.errors", "cogs.president", "cogs.stats")
 
 
 class ConfigError(Exception):

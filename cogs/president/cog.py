@@ -46,6 +46,10 @@ from engine.ai import levels
 
 from . import images
 from .models import Lobby, Table, TableMeta
+from .rules_text import differences_text
+from .server import Scope, ServerFeatures, takeable_seat
+from .server_views import SERVER_ITEMS, rematch_view
+from .settings import option_matches, value_matches
 from .text import (
     cards_text,
     countdown,
@@ -135,6 +139,7 @@ class PresidentCog(commands.Cog, name="President"):
         self.tables: dict[int, Table] = {}  # by channel id
         self.tables_by_game: dict[int, Table] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.server = ServerFeatures(self)  # house rules, rematch, take seat, forget me
 
     def _spawn(self, coro: Any, name: str) -> asyncio.Task[None]:
         """A background task that the cog cancels when it unloads."""
@@ -146,7 +151,7 @@ class PresidentCog(commands.Cog, name="President"):
     # -- lifecycle ----------------------------------------------------------------
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, *SERVER_ITEMS)
         self._spawn(asyncio.to_thread(images.warm_up), "president-warm-up")
         self._spawn(self._resume_all(), "president-resume")
 
@@ -157,7 +162,7 @@ class PresidentCog(commands.Cog, name="President"):
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS, *SERVER_ITEMS)
 
     async def _resume_all(self) -> None:
         """Every live table of the database continues after a restart."""
@@ -374,6 +379,46 @@ class PresidentCog(commands.Cog, name="President"):
         await interaction.response.send_message("Ending the game…", ephemeral=True)
         await self._end_game(t, f"{interaction.user.mention} ended the game.")
 
+    # The server's side (house rules, defaults, rules text, forget me) lives in
+    # server.py; these are only the command declarations.
+
+    @president.command(name="set", description="Change a house rule of the lobby here (host)")
+    @app_commands.describe(option="The rule to change", value="Its new value (on/off, a number…)")
+    async def set_option(self, interaction: discord.Interaction, option: str, value: str) -> None:
+        await self.server.set_option(interaction, option, value)
+
+    @set_option.autocomplete("option")
+    async def _option_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=n, value=n) for n in option_matches(current)]
+
+    @set_option.autocomplete("value")
+    async def _value_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        name = str(getattr(interaction.namespace, "option", "") or "").strip().lower()
+        lobby = self.lobbies.get(interaction.channel_id or 0)
+        opts = lobby.options if lobby is not None else None
+        return [app_commands.Choice(name=v, value=v) for v in value_matches(name, current, opts)]
+
+    @president.command(
+        name="defaults", description="Save this lobby's rules as the default (Manage Server)"
+    )
+    @app_commands.describe(scope="For this channel only, or for the whole server")
+    async def defaults(self, interaction: discord.Interaction, scope: Scope = "channel") -> None:
+        await self.server.save_defaults(interaction, scope)
+
+    @president.command(name="rules", description="The rules of a preset, or of the game here")
+    @app_commands.describe(preset="A preset (default: the lobby or game here, else the default)")
+    @app_commands.choices(preset=[app_commands.Choice(name=n, value=n) for n in PRESETS])
+    async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
+        await self.server.show_rules(interaction, preset)
+
+    @president.command(name="forget-me", description="Delete your statistics in this server")
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        await self.server.forget_me(interaction)
+
     def _table_in(self, interaction: discord.Interaction) -> Table:
         t = self.tables.get(interaction.channel_id or 0)
         if t is None or t.closed:
@@ -393,7 +438,7 @@ class PresidentCog(commands.Cog, name="President"):
         lines = [info.summary]
         diffs = lobby.options.differences()
         if diffs:
-            lines.append("Changed: " + ", ".join(f"{k} = {v}" for k, v in diffs.items()))
+            lines.append("**House rules:** " + differences_text(lobby.options))
         lines.append("")
         for uid, _ in lobby.players:
             lines.append(f"• <@{uid}>" + (" (host)" if uid == lobby.host_id else ""))
@@ -432,6 +477,9 @@ class PresidentCog(commands.Cog, name="President"):
                 "Open a new one with /president new."
             )
         user = interaction.user
+        if action == "rules":
+            await self.server.open_house_rules(interaction, lobby)
+            return
         async with lobby.lock:
             if lobby.closed:
                 raise Stale("This lobby just closed.")
@@ -616,7 +664,7 @@ class PresidentCog(commands.Cog, name="President"):
             f = _file(picture)
             try:
                 await channel.get_partial_message(old).edit(  # type: ignore[attr-defined]
-                    embed=embed, attachments=[f] if f else [], view=table_view(t.game_id)
+                    embed=embed, attachments=[f] if f else [], view=self._table_view(t)
                 )
                 return
             except discord.NotFound:
@@ -625,7 +673,7 @@ class PresidentCog(commands.Cog, name="President"):
         t.repost = False
         t.repost_note = None
         msg = await channel.send(
-            content=note, embed=embed, view=table_view(t.game_id), **_kwargs_files(picture)
+            content=note, embed=embed, view=self._table_view(t), **_kwargs_files(picture)
         )
         t.meta.table_message_id = msg.id
         t.table_posted_at = self.clock.now()
@@ -633,6 +681,10 @@ class PresidentCog(commands.Cog, name="President"):
         await self._save_meta(t)
         if old is not None:
             await self._retire(channel, old, f"The table moved: {msg.jump_url}")
+
+    def _table_view(self, t: Table) -> discord.ui.View:
+        # Take seat shows only while a newcomer can take over a computer-played seat.
+        return table_view(t.game_id, take_seat=takeable_seat(t) is not None)
 
     async def _retire(self, channel: discord.abc.Messageable, message_id: int, text: str) -> None:
         with contextlib.suppress(discord.HTTPException):
@@ -992,7 +1044,8 @@ class PresidentCog(commands.Cog, name="President"):
         if picture is not None:
             embed.set_image(url=f"attachment://{picture.filename}")
         await self._close(t)
-        await self._say(t, "", embed=embed, **_kwargs_files(picture))
+        rematch = rematch_view(t.game_id, t.meta.turn_seconds, t.meta.level)
+        await self._say(t, "", embed=embed, view=rematch, **_kwargs_files(picture))
 
     async def _close(self, t: Table) -> None:
         """Stop the table's tasks (but not the caller) and retire its message."""
@@ -1066,7 +1119,9 @@ class PresidentCog(commands.Cog, name="President"):
         self, interaction: discord.Interaction, game_id: int, action: str
     ) -> None:
         t = self._table_for_game(game_id)
-        if action == "hand":
+        if action == "take":
+            await self.server.take_seat(interaction, t)
+        elif action == "hand":
             await self._send_hand(interaction, t)
         elif action == "leave":
             await self._leave_game(interaction, t)

@@ -26,8 +26,8 @@ CONTROL = (
     r"pres:c:(?P<gid>[0-9]+):(?P<ver>[0-9]+):(?P<kind>rank|count|play|pass|give)"
     r"(?::(?P<arg>[0-9A-Za-z~]*))?"
 )
-TABLE = r"pres:t:(?P<gid>[0-9]+):(?P<action>hand|leave|back)"
-LOBBY = r"pres:l:(?P<lid>[0-9]+):(?P<action>join|leave|bot|start|cancel)"
+TABLE = r"pres:t:(?P<gid>[0-9]+):(?P<action>hand|leave|back|take)"
+LOBBY = r"pres:l:(?P<lid>[0-9]+):(?P<action>join|leave|bot|start|cancel|rules)"
 
 AnyItem = discord.ui.Item[Any]
 
@@ -134,15 +134,21 @@ def lobby_view(lobby_id: int) -> discord.ui.View:
     for action, label, style in spec:
         cid = f"pres:l:{lobby_id}:{action}"
         view.add_item(LobbyItem(_button(cid, label, style, row=0), lobby_id, action))
+    # The host's House rules panel (ephemeral): every option before Start.
+    rules = _button(f"pres:l:{lobby_id}:rules", "House rules", row=1, emoji="📜")
+    view.add_item(LobbyItem(rules, lobby_id, "rules"))
     return view
 
 
-def table_view(game_id: int) -> discord.ui.View:
+def table_view(game_id: int, *, take_seat: bool = False) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for action, label, style in (
+    spec = [
         ("hand", "My hand", discord.ButtonStyle.primary),
         ("leave", "Leave", discord.ButtonStyle.secondary),
-    ):
+    ]
+    if take_seat:  # someone not seated may take over a computer-played seat
+        spec.append(("take", "Take seat", discord.ButtonStyle.success))
+    for action, label, style in spec:
         cid = f"pres:t:{game_id}:{action}"
         view.add_item(TableItem(_button(cid, label, style, row=0), game_id, action))
     return view
