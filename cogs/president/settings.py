@@ -133,9 +133,11 @@ def value_choices(name: str, current: Any = None) -> list[tuple[str, str]]:
 
 
 def option_matches(current: str) -> list[str]:
-    """Option names for autocomplete: those containing what was typed, at most 25."""
+    """Option names for autocomplete: those starting with what was typed, then those
+    containing it, at most 25."""
     cur = current.strip().lower().replace(" ", "_")
-    return [n for n in SETTABLE if cur in n][:MAX_CHOICES]
+    first = [n for n in SETTABLE if n.startswith(cur)]
+    return (first + [n for n in SETTABLE if cur in n and n not in first])[:MAX_CHOICES]
 
 
 def value_matches(name: str, current: str, options: Options | None = None) -> list[str]:
