@@ -6,7 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from data import Database, Settings
+from data import Database, NewGame, Seat, SeatResult, Settings
+from data import RoundResult as StoredRound
 from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.president_support import (
     open_lobby,
@@ -262,3 +263,33 @@ async def test_take_over_a_computer_seat_mid_game(emulator: Emulator, tmp_path: 
         assert table_of(bot, channel) is None
         prof = await bot.db.profile(guild.id, bob.id)
         assert prof is not None and prof.stats.games_played == 1 and prof.stats.rated_rounds == 1
+
+
+async def test_leaderboard_pages_survive_a_restart(emulator: Emulator, tmp_path: Path) -> None:
+    alice, bob = emulator.create_user("alice"), emulator.create_user("bob")
+    guild = emulator.create_guild("Club", members=[alice, bob])
+    channel = guild.channels[0]
+    db_path = tmp_path / "db.sqlite3"
+    # Twelve players of one finished game, stored through the data layer: alice last.
+    others = [Seat.human(1000 + i, f"player{i:02}") for i in range(11)]
+    seats = [*others, Seat.human(alice.id, "alice")]
+    async with await Database.open(db_path) as db:
+        gid = await db.create_game(
+            NewGame(guild.id, channel.id, "classic", "{}", "classic", seats, "{}", "{}")
+        )
+        n = len(seats)
+        results = [SeatResult(p, p, "Citizen", n - p, n - p) for p in range(n)]
+        await db.finish_game(gid, [0], record_json="{}", last_round=StoredRound(1, results))
+    async with running(emulator, db_path) as bot:
+        h = await emulator.slash(alice, channel, "leaderboard", {"board": "points-classic"})
+        msg = h.message
+        assert msg is not None and "Page 1/2 · 12 players" in msg.text()
+        assert "alice" in msg.embeds[0]["fields"][0]["value"]  # her place, off the page
+        assert "`#12` **alice** — 1 · 1 game (page 2)" in msg.text()
+        assert bot.is_ready()
+    # After a restart the same message still pages (its buttons carry their state).
+    async with running(emulator, db_path):
+        r = await emulator.click(alice, msg, label="Next ▶")
+        assert r.response_type == 7 and "Page 2/2" in msg.text()
+        lines = msg.embeds[0]["description"].splitlines()
+        assert len(lines) == 2 and "alice" in lines[-1]
