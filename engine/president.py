@@ -44,7 +44,7 @@ import math
 import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from .cards import (
     CLUBS,
@@ -386,8 +386,8 @@ class President:
         self.hands: list[list[list[Card]]] = [[[] for _ in range(NUM_RANKS)] for _ in range(n)]
         self.sizes: list[int] = [0] * n
         self.counts: list[list[int]] = [[0] * NUM_RANKS for _ in range(n)]
-        self._leads: dict[tuple[int, bool], list[Play]] = {}
-        """Cached lead plays by (player, revolution)."""
+        self._leads: list[tuple[bool, list[Play]] | None] = [None] * n
+        """Cached lead plays per player, with the revolution flag they are for."""
         self.direction = 1
         self.revolution = False
         self.finished: list[int] = []
@@ -592,7 +592,7 @@ class President:
         self._seat_players(deal.seats)
         self.dealer = deal.dealer
         self.hands = [[[] for _ in range(NUM_RANKS)] for _ in range(n)]
-        self._leads.clear()
+        self._leads = [None] * n
         for p, cards in enumerate(deal.hands):
             hand = self.hands[p]
             # spades first in each list: cards leave from the end, clubs first
@@ -673,7 +673,7 @@ class President:
             rh[c.rank].sort(key=lambda c: -c.suit)
             self.counts[giver][c.rank] -= 1
             self.counts[receiver][c.rank] += 1
-        self._leads.clear()
+        self._leads[giver] = self._leads[receiver] = None
         self.sizes[giver] -= len(cards)
         self.sizes[receiver] += len(cards)
 
@@ -815,16 +815,16 @@ class President:
             if self.lead_3c:
                 return P[THREE][1 : cnt[THREE] + 1]
             # a hand's leads change only when the hand or the order does
-            key = (self.turn, self.revolution)
-            cached = self._leads.get(key)
-            if cached is None:
-                cached = []
+            entry = self._leads[self.turn]
+            if entry is None or entry[0] != self.revolution:
+                plays: list[Play] = []
                 for r in self._order_rev if self.revolution else self._order_base:
                     k = cnt[r]
                     if k:
-                        cached += P[r][1 : (2 if r == JOKER and self._trump else k + 1)]
-                self._leads[key] = cached
-            return list(cached)
+                        plays += P[r][1 : (2 if r == JOKER and self._trump else k + 1)]
+                entry = (self.revolution, plays)
+                self._leads[self.turn] = entry
+            return list(entry[1])
         s = self.trick_size
         tr = top.rank
         tc = top.count
@@ -951,14 +951,13 @@ class President:
         p = self.turn
         assert p is not None
         self._decisions.append((p, decision))
-        if type(decision) is Give:
+        if isinstance(decision, Give):
             self._give_back(decision)
             if self.pending:
                 self.turn = self.pending[0][0]
             else:
                 self._begin_play()
             return
-        decision = cast(Play, decision)
         bit = 1 << p
         history = self.history
         count = decision.count
@@ -998,8 +997,7 @@ class President:
         history.append(_new_event(Event, ("play", p, decision, None, tuple(reversed(stack[cut:])))))
         del stack[cut:]
         self.counts[p][rank] -= count
-        self._leads.pop((p, False), None)
-        self._leads.pop((p, True), None)
+        self._leads[p] = None
         left = self.sizes[p] - count
         self.sizes[p] = left
         self.lead_3c = False
@@ -1048,8 +1046,17 @@ class President:
             over = self.active_mask & ~bit & ~done == 0
         if over:
             self._end_trick(p)
-        else:
-            self.turn = self._next_player(cursor)
+            return
+        blocked = ~self.active_mask
+        if self._out_until:
+            blocked |= self.passed
+        if self._single_round:
+            blocked |= self.had_turn
+        for q in (self._after_cw if self.direction == 1 else self._after_ccw)[cursor]:
+            if not blocked >> q & 1:
+                self.turn = q
+                return
+        raise AssertionError("nobody can act in an unfinished trick")
 
     @property
     def trick(self) -> list[tuple[int, Play]]:
@@ -1093,10 +1100,17 @@ class President:
         raise AssertionError("no active player")
 
     def _end_trick(self, winner: int) -> None:
-        self.history.append(Event("trick", winner))
-        self._reset_trick()
-        leader = winner if self.active_mask >> winner & 1 else self._next_active(winner)
-        self.turn = leader
+        history = self.history
+        history.append(_new_event(Event, ("trick", winner, None, None, None)))
+        # _reset_trick inlined: a trick ends every few decisions
+        self.top = None
+        self.top_player = None
+        self.trick_size = 0
+        self.trick_start = len(history)
+        self.since_top = 0
+        self.passed = 0
+        self.had_turn = 0
+        self.turn = winner if self.active_mask >> winner & 1 else self._next_active(winner)
 
     def _finish(self, p: int) -> None:
         self.active_mask &= ~(1 << p)
@@ -1327,7 +1341,7 @@ class President:
         new.hands = [[list(stack) for stack in hand] for hand in self.hands]
         new.sizes = list(self.sizes)
         new.counts = [list(c) for c in self.counts]
-        new._leads = dict(self._leads)
+        new._leads = list(self._leads)
         new.seats = list(self.seats)
         new.seat_of = list(self.seat_of)
         new.finished = list(self.finished)
