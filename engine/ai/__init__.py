@@ -19,16 +19,18 @@ from __future__ import annotations
 from .base import Player, PlayerFactory, exchange_due, levels, make_player, register_level
 from .knowledge import Knowledge
 from .normal import NormalPlayer
-from .search import HardPlayer, SearchPlayer
+from .search import ExpertPlayer, HardPlayer, SearchPlayer
 from .simple import EasyPlayer, RandomPlayer
 
 register_level("random", RandomPlayer)
 register_level("easy", EasyPlayer)
 register_level("normal", NormalPlayer)
 register_level("hard", HardPlayer)
+register_level("expert", ExpertPlayer)
 
 __all__ = [
     "EasyPlayer",
+    "ExpertPlayer",
     "HardPlayer",
     "Knowledge",
     "NormalPlayer",

@@ -30,9 +30,10 @@ import time
 from collections.abc import Callable, Iterator
 
 from ..plays import Decision, Play
-from ..president import President
+from ..president import President, points_for
 from ..views import Observation
 from .base import exchange_due
+from .inference import History
 from .normal import NormalPlayer
 from .rollout import playout, remaining_cards, rules_for
 from .sampling import Sampler
@@ -106,6 +107,7 @@ class SearchPlayer:
             source = self.deal_source(obs)
         except ValueError:
             return base  # an observation the sampler cannot satisfy: play safe
+        loss = self.losses(obs)
         rem0: list[int] | None = None
         totals = [0.0] * k
         runs = [0] * k
@@ -124,11 +126,29 @@ class SearchPlayer:
                     rem = list(rem0)
                     rem[c.rank] -= c.count
                     playout(s, rules, rem)
-                    totals[j] += s.finished.index(me)
+                    totals[j] += loss[s.finished.index(me)]
                     runs[j] += 1
                 if deadline is not None and time.perf_counter() > deadline:
                     return self._best(candidates, totals, runs, alive, base)
         return self._best(candidates, totals, runs, alive, base)
+
+    @staticmethod
+    def losses(obs: Observation) -> list[float]:
+        """What each finishing position costs: the round's points under the
+        game's scoring (scaled to 0…1, best position 0) plus half the
+        position itself (scaled to 0…1), so that among equal points a
+        better place still counts."""
+        pub = obs.public
+        n = pub.players
+        prev = pub.previous_order
+        me = obs.player
+        pts = []
+        for pos in range(n):
+            risen = prev.index(me) - pos if prev is not None and pub.round_number > 1 else 0
+            pts.append(points_for(pub.options, n, pos, risen))
+        span = (max(pts) - min(pts)) or 1
+        top = max(pts)
+        return [(top - pts[pos]) / span + 0.5 * pos / max(1, n - 1) for pos in range(n)]
 
     def deal_source(self, obs: Observation) -> Callable[[int], Iterator[President]]:
         """A function giving that many fresh determinizations at each call."""
@@ -169,5 +189,68 @@ class HardPlayer(SearchPlayer):
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, *, playouts: int = 160, time_limit: float | None = None):
-        super().__init__(seed, playouts=playouts, time_limit=time_limit)
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        playouts: int = 160,
+        min_playouts: int = 8,
+        time_limit: float | None = None,
+    ):
+        super().__init__(seed, playouts=playouts, min_playouts=min_playouts, time_limit=time_limit)
+
+
+class ExpertPlayer(SearchPlayer):
+    """Monte Carlo search over deals weighed by how well they explain the
+    opponents' decisions so far (:mod:`engine.ai.inference`): for each deal
+    the search needs, ``oversample`` are drawn and one is kept with
+    probability proportional to ``epsilon ** mismatches``."""
+
+    level = "expert"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        playouts: int = 320,
+        min_playouts: int = 8,
+        oversample: int = 4,
+        epsilon: float = 0.25,
+        time_limit: float | None = None,
+    ):
+        super().__init__(seed, playouts=playouts, min_playouts=min_playouts, time_limit=time_limit)
+        self.oversample = oversample
+        self.epsilon = epsilon
+
+    def deal_source(self, obs: Observation) -> Callable[[int], Iterator[President]]:
+        sampler = Sampler(obs)
+        history = History(obs)
+        rng = self.rng
+        eps = self.epsilon
+
+        def source(count: int) -> Iterator[President]:
+            while count > 0:
+                batch = min(count, 8)  # small batches: the time limit is checked between deals
+                count -= batch
+                yield from resample(batch)
+
+        def resample(count: int) -> Iterator[President]:
+            drawn = []
+            weights = []
+            for _ in range(count * self.oversample):
+                hands = sampler.full(obs, sampler.sample(rng))
+                drawn.append(hands)
+                weights.append(eps ** history.mismatches(hands))
+            # systematic resampling: ``count`` deals, each drawn in
+            # proportion to its weight
+            step = sum(weights) / count
+            u = rng.random() * step
+            acc = 0.0
+            i = 0
+            for hands, w in zip(drawn, weights, strict=True):
+                acc += w
+                while i < count and u + i * step < acc:
+                    i += 1
+                    yield President.from_observation(obs, hands, rng.getrandbits(32))
+
+        return source

@@ -1,0 +1,222 @@
+"""The search levels: legal everywhere, observation-only, reproducible; the
+fast playout policy is the normal policy; sampled deals respect what the
+seat knows; inference explains true deals perfectly."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from engine import EXCHANGE, PLAY, PRESETS, President, preset
+from engine.ai import ExpertPlayer, HardPlayer, levels, make_player, register_level
+from engine.ai.base import _REGISTRY
+from engine.ai.inference import History
+from engine.ai.knowledge import strength_tables
+from engine.ai.rollout import remaining_cards, rules_for, state_choice
+from engine.ai.sampling import Sampler
+
+from .test_players import _hidden_swap
+from .util import play_game
+
+SMALL = ("hard-small", "expert-small")
+
+
+@pytest.fixture(autouse=True)
+def small_levels() -> Iterator[None]:
+    """Cheap versions of the search levels for the legality tests."""
+    register_level("hard-small", lambda seed: HardPlayer(seed, playouts=4, min_playouts=1))
+    register_level(
+        "expert-small",
+        lambda seed: ExpertPlayer(seed, playouts=4, min_playouts=1, oversample=2),
+    )
+    yield
+    for name in SMALL:
+        _REGISTRY.pop(name, None)
+
+
+def test_levels_are_registered() -> None:
+    names = levels()
+    assert names.index("normal") < names.index("hard") < names.index("expert")
+    assert isinstance(make_player("hard", 1), HardPlayer)
+    assert isinstance(make_player("expert", 1), ExpertPlayer)
+
+
+def _games(seeds: range, max_round: int = 2) -> Iterator[tuple[President, int]]:
+    """Positions of whole normal games under every preset (after the first
+    round: exchanges included), with the player to act."""
+    for rules in sorted(PRESETS):
+        for seed in seeds:
+            game = President.new_game(preset(rules), seed=seed)
+            bot = make_player("normal", seed)
+            while not game.is_over and game.round_number <= max_round:
+                if game.phase not in (PLAY, EXCHANGE):
+                    game.start_round()
+                    continue
+                p = game.current_player
+                assert p is not None
+                yield game, p
+                game.apply(bot.decide(game.observation(p)), p)
+
+
+def test_fast_policy_is_the_normal_policy() -> None:
+    """The playout policy reads the state, not an observation, but decides
+    exactly as NormalPlayer does."""
+    compared = 0
+    for game, p in _games(range(4)):
+        if game.phase == PLAY:
+            rules = rules_for(game.options)
+            fast = state_choice(game, rules, remaining_cards(game, rules))
+            assert fast == make_player("normal", 0).decide(game.observation(p))
+            compared += 1
+    assert compared > 1000
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_every_preset_legal(rules: str) -> None:
+    for i, players in enumerate(sorted({PRESETS[rules].min_players, 4})):
+        play_game(
+            preset(rules, players=players, rounds=2),
+            ["hard-small", "expert-small", "normal"],
+            seed=40 + i,
+        )
+
+
+def test_odd_options_legal() -> None:
+    for opts in (
+        preset("classic", equal_plays=True, skip_on_equal=True, compulsory=True, jokers=2),
+        preset("revolution", single_round=True, revolution_reverses_direction=True),
+        preset("house", rank_order="short_pack", twos="single_wins", joker_mode="high"),
+        preset("ladder", rank_order="aces_high", exchange_return="lowest", butthead=True),
+        preset("house", players=5, decks=2, jokers=4, first_lead="three_of_clubs"),
+    ):
+        play_game(opts.replace(rounds=2), ["expert-small", "hard-small", "normal"], seed=3)
+
+
+@pytest.mark.parametrize("level", ["hard-small", "expert-small"])
+def test_decisions_use_only_the_seat_observation(level: str) -> None:
+    rng = random.Random(3)
+    compared = 0
+    for seed in range(2):
+        game = President.new_game(preset("house"), seed=seed)
+        bots = [make_player("normal", seed + p) for p in range(game.n)]
+        while not game.is_over and game.round_number <= 2:
+            if game.phase not in (PLAY, EXCHANGE):
+                game.start_round()
+                continue
+            hero = game.current_player
+            assert hero is not None
+            if len(game.observation(hero).legal) > 2 and rng.random() < 0.5:
+                twin = _hidden_swap(game, hero, rng)
+                if twin is not None:
+                    obs, twin_obs = game.observation(hero), twin.observation(hero)
+                    assert obs == twin_obs
+                    assert make_player(level, seed).decide(obs) == make_player(level, seed).decide(
+                        twin_obs
+                    )
+                    compared += 1
+            game.apply(bots[hero].decide(game.observation(hero)), hero)
+    assert compared >= 4
+
+
+def test_same_seed_same_game() -> None:
+    opts = preset("classic", rounds=2)
+    a = play_game(opts, ["hard-small", "expert-small"], seed=9)
+    b = play_game(opts, ["hard-small", "expert-small"], seed=9)
+    assert a.record().to_json() == b.record().to_json()
+
+
+def test_time_limit_returns_a_legal_decision() -> None:
+    game = President.new_game(preset("classic"), seed=5)
+    obs = game.observation(game.current_player or 0)
+    decision = ExpertPlayer(1, playouts=10**6, time_limit=0.05).decide(obs)
+    assert decision in obs.legal
+
+
+def _exchange_game(seed: int, rules: str = "classic") -> President:
+    opts = preset(rules)
+    deal = President(opts, seed).random_deal()
+    order = list(range(opts.players))
+    random.Random(seed).shuffle(order)
+    game = President.from_hands(opts, deal.hands, round_number=2, previous_order=order)
+    bot = make_player("normal", seed)
+    while game.phase == EXCHANGE:
+        p = game.current_player
+        assert p is not None
+        game.apply(bot.decide(game.observation(p)), p)
+    # a few plays so that some cards are public
+    for _ in range(seed % 9):
+        p = game.current_player
+        if p is None or game.phase != PLAY:
+            break
+        game.apply(bot.decide(game.observation(p)), p)
+    return game
+
+
+@pytest.mark.parametrize("rules", ["classic", "revolution", "ladder", "house"])
+def test_sampled_deals_respect_the_observation(rules: str) -> None:
+    rng = random.Random(0)
+    checked = 0
+    for seed in range(12):
+        game = _exchange_game(seed, rules)
+        if game.phase != PLAY:
+            continue
+        order = game.previous_order
+        assert order is not None
+        base = strength_tables(game.options.rank_order)[0]
+        for me in range(game.n):
+            obs = game.observation(me)
+            played = Counter(c for e in obs.public.history if e.cards for c in e.cards)
+            sampler = Sampler(obs)
+            for _ in range(5):
+                hands = sampler.full(obs, sampler.sample(rng))
+                assert Counter(hands[me]) == Counter(obs.hand)
+                every = Counter(c for h in hands for c in h)
+                pack = Counter(c for p in range(game.n) for c in game.hand(p))
+                assert every == pack  # same cards as really held: none played, none twice
+                assert not (every & played)
+                for p in range(game.n):
+                    assert len(hands[p]) == game.sizes[p]
+                for x in obs.exchange:
+                    if x.cards is None:
+                        continue
+                    if x.giver == me and x.receiver != me:
+                        # what I gave is still there unless played since
+                        mine = Counter(x.cards) - played - Counter(obs.hand)
+                        assert not mine - Counter(hands[x.receiver])
+                    if x.receiver == me and x.giver != me and x.kind == "tribute":
+                        # the giver gave its highest: the rest is no stronger
+                        got_back = Counter(
+                            c
+                            for y in obs.exchange
+                            if y.giver == me and y.receiver == x.giver and y.cards
+                            for c in y.cards
+                        )
+                        cap = min(base[c.rank] for c in x.cards)
+                        rest = Counter(hands[x.giver]) - got_back
+                        assert all(base[c.rank] <= cap for c in rest.elements())
+                checked += 1
+            if order.index(me) in (0, game.n - 1):
+                assert any(x.cards for x in obs.exchange)
+    assert checked > 50
+
+
+def test_inference_explains_true_deals_among_normal_players() -> None:
+    """Every decision of a normal opponent matches the normal policy under
+    the true hands; uniformly sampled deals usually do not."""
+    rng = random.Random(1)
+    true_bad = sampled_bad = checked = 0
+    for game, p in _games(range(2)):
+        if game.phase != PLAY or rng.random() > 0.3:
+            continue
+        obs = game.observation(p)
+        history = History(obs)
+        true_bad += history.mismatches([game.hand(q) for q in range(game.n)])
+        sampler = Sampler(obs)
+        sampled_bad += history.mismatches(sampler.full(obs, sampler.sample(rng)))
+        checked += 1
+    assert checked > 100
+    assert true_bad == 0
+    assert sampled_bad > checked
