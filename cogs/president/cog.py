@@ -139,6 +139,8 @@ class PresidentCog(commands.Cog, name="President"):
         self.tables: dict[int, Table] = {}  # by channel id
         self.tables_by_game: dict[int, Table] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._shown: dict[int, tuple[int, tuple[str, bytes, str]]] = {}
+        """Per game: the table message id and what it shows (to skip no-op edits)."""
         self.server = ServerFeatures(self)  # house rules, rematch, take seat, forget me
 
     def _spawn(self, coro: Any, name: str) -> asyncio.Task[None]:
@@ -660,12 +662,22 @@ class PresidentCog(commands.Cog, name="President"):
             or self.clock.now() - t.table_posted_at > self.timings.table_max_age
             or t.messages_since_table >= self.timings.bury_limit
         )
+        # Several changes often mark the table dirty for one state (a decision, then
+        # the next turn): an edit that would change nothing is not sent.
+        shown = (
+            json.dumps(embed.to_dict(), sort_keys=True, default=str),
+            picture.data if picture is not None else b"",
+            json.dumps(self._table_view(t).to_components(), sort_keys=True),
+        )
+        if not stale and old is not None and self._shown.get(t.game_id) == (old, shown):
+            return
         if not stale and old is not None:
             f = _file(picture)
             try:
                 await channel.get_partial_message(old).edit(  # type: ignore[attr-defined]
                     embed=embed, attachments=[f] if f else [], view=self._table_view(t)
                 )
+                self._shown[t.game_id] = (old, shown)
                 return
             except discord.NotFound:
                 pass  # deleted by someone: post a fresh one
@@ -676,6 +688,7 @@ class PresidentCog(commands.Cog, name="President"):
             content=note, embed=embed, view=self._table_view(t), **_kwargs_files(picture)
         )
         t.meta.table_message_id = msg.id
+        self._shown[t.game_id] = (msg.id, shown)
         t.table_posted_at = self.clock.now()
         t.messages_since_table = 0
         await self._save_meta(t)
@@ -1055,6 +1068,7 @@ class PresidentCog(commands.Cog, name="President"):
         if self.tables.get(t.channel_id) is t:
             del self.tables[t.channel_id]
         self.tables_by_game.pop(t.game_id, None)
+        self._shown.pop(t.game_id, None)
         me = asyncio.current_task()
         for task in t.tasks:
             if task is not me:
