@@ -1,0 +1,76 @@
+"""Load: many tables in many channels play at once, to the end, without errors.
+
+``SOAK=1`` raises the table count and the rounds (run it locally).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+
+from data import Database, Settings
+from tests.e2e.emulator import Emulator
+from tests.e2e.president_support import open_lobby
+from tests.e2e.process_support import BotProcess, Human, assert_ledger, finished, play_channel
+from tests.e2e.test_resilience import start_visible
+
+SOAK = os.environ.get("SOAK") == "1"
+TABLES = int(os.environ.get("E2E_TABLES", 50 if SOAK else 20))
+ROUNDS = 2 if SOAK else 1
+
+
+@pytest.mark.parametrize("n_tables", [TABLES])
+async def test_twenty_tables_play_at_once_to_the_end(
+    emulator: Emulator, tmp_path: Path, n_tables: int
+) -> None:
+    emu = emulator
+    # One human at even tables, two at odd ones; computers fill the four seats.
+    seated = [[emu.create_user(f"t{i}p{j}") for j in range(1 + i % 2)] for i in range(n_tables)]
+    members = [u for us in seated for u in us]
+    guild = emu.create_guild("Club", members=members, channels=[f"t{i}" for i in range(n_tables)])
+    db_path = tmp_path / "db.sqlite3"
+    async with await Database.open(db_path) as db:
+        for ch in guild.channels:
+            await db.set_channel_settings(guild.id, ch.id, Settings(options={"rounds": ROUNDS}))
+    # The bot runs in its own process (as in production, apart from Discord) at a
+    # tenth of real time: a computer moves after 0.1 s, a turn lasts 60 s, the table
+    # message changes at most once a second (its picture is the costliest part).
+    proc = await BotProcess(
+        emu, db_path, tmp_path / "bot.log", scale=0.1, timings={"table_edit_interval": 10.0}
+    ).start()
+
+    async def table(i: int) -> list[Human]:
+        ch, users = guild.channels[i], seated[i]
+        lobby = await open_lobby(
+            emu,
+            users[0],
+            ch,
+            users[1:],
+            rules="classic",
+            seats=4,
+            turn_time=600,
+            bots=4 - len(users),
+        )
+        await start_visible(emu, users[0], lobby, ch)
+        humans = [Human(u, ch) for u in users]
+        await play_channel(emu, humans, done=finished(emu, ch), timeout=240.0)
+        return humans
+
+    try:
+        tables = await asyncio.gather(*(table(i) for i in range(n_tables)))
+    finally:
+        await proc.stop()
+    assert proc.errors() == [], proc.log()[-3000:]
+    async with await Database.open(db_path) as db:
+        assert await db.live_tables() == []
+        games = [g for ch in guild.channels for g in await db.recent_games(ch.id)]
+    assert len(games) == n_tables
+    assert all(g.status == "finished" and g.rounds_played == ROUNDS for g in games)
+    by_channel = {g.channel_id: g.game_id for g in games}
+    for i, humans in enumerate(tables):
+        await assert_ledger(db_path, by_channel[guild.channels[i].id], humans)
+    latencies = [x for hs in tables for h in hs for x in h.latencies]
+    assert max(latencies) < 3.0  # no click answered too late (the emulator also checks)
