@@ -1,7 +1,8 @@
 """Arena for the computer players: seat-rotated deals, levels against levels.
 
-    python -m benchmarks.ai [--quick] [--deals 500] [--rules classic] [--players 4]
-                            [--pairs normal:random,normal:easy,easy:random] [--workers 2]
+    python -m benchmarks.ai [--quick] [--deals 500] [--rules classic,revolution]
+                            [--players 4] [--workers 2]
+                            [--pairs hard:normal,expert:normal,expert:hard]
 
 One deal of one round is the unit. Each deal is replayed ``players`` times
 with the line-up rotated, so the hero level plays every hand and every seat
@@ -17,7 +18,15 @@ one deal are not independent, so each deal's mean is one sample), then each
 level's decision time, median and p95. The last line is JSON.
 
 Targets with four players: normal against three random, top half ≥ 85%;
-normal against three easy, top half ≥ 70%.
+normal against three easy, top half ≥ 70%; hard against three normal, top
+half ≥ 60%, first ≥ 33%, median decision ≤ 100 ms; expert against three
+normal, top half ≥ 65%; expert against three hard, top half ≥ 55%, p95
+decision ≤ 1 s. Decision times are per pairing (a level's times depend on
+who it plays) and on a shared machine they depend on the load.
+
+Hard and expert playouts take time: ``--quick`` (100 deals) runs the three
+search pairings on both presets in some tens of minutes on two cores; the
+±3-point intervals need about 500 deals.
 """
 
 from __future__ import annotations
@@ -35,7 +44,15 @@ from typing import Any
 from engine import EXCHANGE, PLAY, President, preset
 from engine.ai import make_player
 
-TARGETS = {("normal", "random"): 0.85, ("normal", "easy"): 0.70}
+TARGETS = {
+    ("normal", "random"): 0.85,
+    ("normal", "easy"): 0.70,
+    ("hard", "normal"): 0.60,
+    ("expert", "normal"): 0.65,
+    ("expert", "hard"): 0.55,
+}
+FIRST_TARGETS = {("hard", "normal"): 0.33}
+TIME_TARGETS = {("hard", "normal"): ("median", 100.0), ("expert", "hard"): ("p95", 1000.0)}
 
 
 @dataclass
@@ -133,25 +150,51 @@ def run(
             first = [sum(pos == 0 for pos in r.positions) / players for r in results]
             top = [sum(pos < half for pos in r.positions) / players for r in results]
             mean_pos = [statistics.fmean(r.positions) for r in results]
+            pair_times: dict[str, list[float]] = {}
             for r in results:
                 for level, ts in r.times.items():
                     times.setdefault(level, []).extend(ts)
+                    pair_times.setdefault(level, []).extend(ts)
             entry: dict[str, Any] = {}
             for name, vals in (("first", first), ("top_half", top), ("mean_position", mean_pos)):
                 m, h = _ci(vals)
                 entry[name] = round(m, 4)
                 entry[name + "_ci95"] = round(h, 4)
             target = TARGETS.get((hero, villain)) if players == 4 else None
+            first_target = FIRST_TARGETS.get((hero, villain)) if players == 4 else None
+            hero_ts = pair_times.get(hero, [0.0])
+            med, p95 = statistics.median(hero_ts) * 1000, _pct(hero_ts, 0.95) * 1000
+            entry["hero_decision_ms"] = {"median": round(med, 3), "p95": round(p95, 3)}
+            notes = []
+            meets = True
             if target is not None:
                 entry["top_half_target"] = target
-                entry["meets_target"] = entry["top_half"] >= target
+                meets = meets and entry["top_half"] >= target
+                notes.append(f"top half ≥ {target:.0%}")
+            if first_target is not None:
+                entry["first_target"] = first_target
+                meets = meets and entry["first"] >= first_target
+                notes.append(f"first ≥ {first_target:.0%}")
+            time_target = TIME_TARGETS.get((hero, villain)) if players == 4 else None
+            if time_target is not None:
+                stat, limit = time_target
+                entry[f"{stat}_ms_target"] = limit
+                meets = meets and entry["hero_decision_ms"][stat] <= limit
+                notes.append(f"{stat} ≤ {limit:.0f} ms")
+            if notes:
+                entry["meets_target"] = meets
             report["pairs"][f"{hero}:{villain}"] = entry
             print(
                 f"{hero:>7} vs {players - 1}×{villain:<7} "
                 f"first {entry['first']:6.1%} ±{entry['first_ci95']:.1%}  "
                 f"top half {entry['top_half']:6.1%} ±{entry['top_half_ci95']:.1%}  "
-                f"mean position {entry['mean_position']:.2f} ±{entry['mean_position_ci95']:.2f}"
-                + ("" if target is None else f"  (target {target:.0%})"),
+                f"mean position {entry['mean_position']:.2f} ±{entry['mean_position_ci95']:.2f}  "
+                f"{hero} decision median {med:.1f} ms, p95 {p95:.1f} ms"
+                + (
+                    f"  (targets: {', '.join(notes)}: {'met' if meets else 'NOT met'})"
+                    if notes
+                    else ""
+                ),
                 flush=True,
             )
     report["decision_ms"] = {}
@@ -167,9 +210,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.ai", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="100 deals instead of 500")
     parser.add_argument("--deals", type=int, default=None)
-    parser.add_argument("--rules", default="classic", help="preset name, or 'all'")
+    parser.add_argument(
+        "--rules", default="classic,revolution", help="preset names (comma-separated), or 'all'"
+    )
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--pairs", default="normal:random,normal:easy,easy:random")
+    parser.add_argument("--pairs", default="hard:normal,expert:normal,expert:hard")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     deals = args.deals or (100 if args.quick else 500)
@@ -177,7 +222,11 @@ def main(argv: list[str] | None = None) -> int:
     for item in args.pairs.split(","):
         hero, _, villain = item.partition(":")
         pairs.append((hero, villain or hero))
-    rules = ["classic", "house", "revolution", "ladder"] if args.rules == "all" else [args.rules]
+    rules = (
+        ["classic", "house", "revolution", "ladder"]
+        if args.rules == "all"
+        else args.rules.split(",")
+    )
     started = time.perf_counter()
     reports = []
     for r in rules:

@@ -8,7 +8,10 @@
     >>> g.apply(bot.decide(g.observation(p)), p)
 
 Levels: ``random`` (uniform over legal decisions, the measuring stick),
-``easy`` (a wasteful beginner) and ``normal`` (a solid heuristic). Every
+``easy`` (a wasteful beginner), ``normal`` (a solid heuristic), ``hard``
+(Monte Carlo search over deals consistent with what the seat knows, playing
+them out with the normal policy) and ``expert`` (the same search over deals
+weighed by how well they explain the opponents' plays and passes). Every
 level decides from one seat's :class:`~engine.views.Observation` only and
 draws randomness from its own seeded generator. New levels call
 :func:`register_level`.

@@ -41,8 +41,9 @@ from .sampling import Sampler
 
 class SearchPlayer:
     """Determinized Monte Carlo search over the legal plays (see the module
-    docstring). ``playouts`` is the budget per decision; ``inference``
-    switches on the weighing of deals by the opponents' past decisions."""
+    docstring). ``playouts`` is the budget per decision (at least
+    ``min_playouts`` per round of halving); a candidate other than the
+    ``normal`` choice must beat it by ``z`` standard errors."""
 
     level = "search"
 
@@ -52,13 +53,13 @@ class SearchPlayer:
         *,
         playouts: int = 240,
         min_playouts: int = 8,
-        inference: bool = False,
+        z: float = 1.0,
         time_limit: float | None = None,
     ) -> None:
         self.rng = random.Random(seed)
+        self.z = z
         self.playouts = playouts
         self.min_playouts = min_playouts
-        self.inference = inference
         self.time_limit = time_limit
         self.normal = NormalPlayer(seed)
 
@@ -109,13 +110,15 @@ class SearchPlayer:
             return base  # an observation the sampler cannot satisfy: play safe
         loss = self.losses(obs)
         rem0: list[int] | None = None
-        totals = [0.0] * k
-        runs = [0] * k
+        results: list[list[float]] = [[] for _ in range(k)]
+        b = candidates.index(base)
         alive = list(range(k))
         for r in range(rounds):
             if r:
-                ranked = sorted(alive, key=lambda j: self._key(candidates, totals, runs, j, base))
+                ranked = sorted(alive, key=lambda j: self._key(results, j, b))
                 alive = ranked[: max(2, (len(ranked) + 1) // 2)]
+                if b not in alive:  # the normal choice is the yardstick: keep it
+                    alive[-1] = b
             for state0 in source(max(1, per_round // len(alive))):
                 if rem0 is None:
                     rem0 = remaining_cards(state0, rules)
@@ -126,11 +129,10 @@ class SearchPlayer:
                     rem = list(rem0)
                     rem[c.rank] -= c.count
                     playout(s, rules, rem)
-                    totals[j] += loss[s.finished.index(me)]
-                    runs[j] += 1
+                    results[j].append(loss[s.finished.index(me)])
                 if deadline is not None and time.perf_counter() > deadline:
-                    return self._best(candidates, totals, runs, alive, base)
-        return self._best(candidates, totals, runs, alive, base)
+                    return candidates[self._best(results, alive, b)]
+        return candidates[self._best(results, alive, b)]
 
     @staticmethod
     def losses(obs: Observation) -> list[float]:
@@ -164,24 +166,27 @@ class SearchPlayer:
         return source
 
     @staticmethod
-    def _key(
-        candidates: list[Play], totals: list[float], runs: list[int], j: int, base: Play
-    ) -> tuple[float, bool, int]:
-        mean = totals[j] / runs[j] if runs[j] else math.inf
-        return (mean, candidates[j] is not base, j)
+    def _key(results: list[list[float]], j: int, b: int) -> tuple[float, bool, int]:
+        r = results[j]
+        return (sum(r) / len(r) if r else math.inf, j != b, j)
 
-    def _best(
-        self,
-        candidates: list[Play],
-        totals: list[float],
-        runs: list[int],
-        alive: list[int],
-        base: Play,
-    ) -> Play:
-        tried = [j for j in alive if runs[j]]
+    def _best(self, results: list[list[float]], alive: list[int], b: int) -> int:
+        """The best candidate if it beats the normal choice ``b`` clearly on
+        the deals both were played on (a paired test, ``z`` standard errors),
+        else ``b``: deviating from a sound policy on noise loses."""
+        tried = [j for j in alive if results[j]]
         if not tried:
-            return base
-        return candidates[min(tried, key=lambda j: self._key(candidates, totals, runs, j, base))]
+            return b
+        best = min(tried, key=lambda j: self._key(results, j, b))
+        if best == b or not results[b]:
+            return best
+        n = min(len(results[best]), len(results[b]))
+        diffs = [x - y for x, y in zip(results[best][-n:], results[b][-n:], strict=True)]
+        mean = sum(diffs) / n
+        if n < 2:
+            return best if mean < 0 else b
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return best if mean < 0 and mean * mean * n > self.z * self.z * var else b
 
 
 class HardPlayer(SearchPlayer):
