@@ -98,6 +98,9 @@ def _deck(decks: int, jokers: int, short_pack: bool) -> tuple[Card, ...]:
     return tuple(make_deck(decks, jokers, short_pack))
 
 
+_PASS_EVENTS = [Event("pass", p, PASS) for p in range(8)]
+"""Events are immutable, so every pass of a player can share one."""
+
 _PLAYS: list[list[Play]] = [[Play(r, c) if c else PASS for c in range(9)] for r in range(NUM_RANKS)]
 
 EXCHANGE = "exchange"
@@ -374,6 +377,8 @@ class President:
         self._one_less = options.twos == "one_less"
         self._single_wins = options.twos == "single_wins"
         self._special_twos = options.twos != "normal"
+        self._revolution_on = options.revolution
+        self._skip_on_equal = options.skip_on_equal
         n = self.n
         self.round_number = 0
         self.phase = ROUND_OVER
@@ -806,16 +811,17 @@ class President:
     def legal_list(self) -> list[Play]:
         """The legal plays (not give-backs) as a list, pass first when
         allowed, then roughly weakest first: the fast path."""
-        if self.phase != PLAY or self.turn is None:
+        turn = self.turn
+        if turn is None or self.phase != PLAY:
             return []
-        cnt = self.counts[self.turn]
+        cnt = self.counts[turn]
         top = self.top
         P = _PLAYS
         if top is None:
             if self.lead_3c:
                 return P[THREE][1 : cnt[THREE] + 1]
             # a hand's leads change only when the hand or the order does
-            entry = self._leads[self.turn]
+            entry = self._leads[turn]
             if entry is None or entry[0] != self.revolution:
                 plays: list[Play] = []
                 for r in self._order_rev if self.revolution else self._order_base:
@@ -823,7 +829,7 @@ class President:
                     if k:
                         plays += P[r][1 : (2 if r == JOKER and self._trump else k + 1)]
                 entry = (self.revolution, plays)
-                self._leads[self.turn] = entry
+                self._leads[turn] = entry
             return list(entry[1])
         s = self.trick_size
         tr = top.rank
@@ -962,7 +968,7 @@ class President:
         history = self.history
         count = decision.count
         if count == 0:
-            history.append(_new_event(Event, ("pass", p, PASS, None, None)))
+            history.append(_PASS_EVENTS[p])
             since = self.since_top | bit
             self.since_top = since
             passed = self.passed | bit
@@ -1000,14 +1006,14 @@ class President:
         self._leads[p] = None
         left = self.sizes[p] - count
         self.sizes[p] = left
-        self.lead_3c = False
-        o = self.options
+        if self.lead_3c:
+            self.lead_3c = False
         wins_now = (rank == JOKER and self._trump) or (
-            count == 1 and rank == toprank and o.twos == "single_wins"
+            count == 1 and rank == toprank and self._single_wins
         )
-        if count >= 4 and o.revolution and rank != JOKER:
+        if count >= 4 and self._revolution_on and rank != JOKER:
             self.revolution = not self.revolution
-            if o.revolution_reverses_direction:
+            if self.options.revolution_reverses_direction:
                 self.direction = -self.direction
             history.append(_new_event(Event, ("revolution", p, None, None, None)))
         if left == 0:
@@ -1025,7 +1031,7 @@ class President:
         self.had_turn |= bit
         cursor = p
         if (
-            o.skip_on_equal
+            self._skip_on_equal
             and top is not None
             and rank == top.rank
             and count == top.count
