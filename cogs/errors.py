@@ -20,6 +20,9 @@ from .replies import UserFacingError, reply
 
 log = logging.getLogger("president.errors")
 
+EXPIRED_CODES = frozenset({10062, 40060})
+"""Unknown interaction (answered too late) and interaction already acknowledged."""
+
 
 class Errors(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
@@ -34,6 +37,12 @@ class Errors(commands.Cog):
         """Answer ``error`` raised while handling ``interaction``."""
         if isinstance(error, app_commands.CommandInvokeError):
             error = error.original
+        if isinstance(error, discord.HTTPException) and error.code in EXPIRED_CODES:
+            # Discord gave up on this interaction (answered after 3 s, or twice):
+            # nothing can be sent through it any more, and the game state is
+            # unaffected, so this is worth a warning, not a traceback.
+            log.warning("%s expired before the answer (%s)", describe(interaction), error.code)
+            return
         if isinstance(error, UserFacingError | EngineError):
             await reply(interaction, str(error))
         elif isinstance(error, app_commands.MissingPermissions):

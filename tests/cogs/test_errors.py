@@ -1,0 +1,55 @@
+"""The error cog: expired interactions are warnings, user mistakes get replies."""
+
+from __future__ import annotations
+
+import logging
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.errors import Errors
+from engine import IllegalPlay
+
+
+class _Response:
+    status = 404
+    reason = "Not Found"
+
+
+class _Interaction:
+    """Just enough of discord.Interaction for the handler and reply()."""
+
+    def __init__(self) -> None:
+        self.command = None
+        self.data = {"custom_id": "president:play"}
+        self.sent: list[str] = []
+        self.response = SimpleNamespace(is_done=lambda: False, send_message=self._send)
+        self.followup = SimpleNamespace(send=self._send)
+
+    async def _send(self, content: str = "", **_: Any) -> None:
+        self.sent.append(content)
+
+
+def _cog() -> Errors:
+    bot = SimpleNamespace(tree=SimpleNamespace(on_error=None))
+    return Errors(bot)  # type: ignore[arg-type]
+
+
+async def test_expired_interaction_is_a_warning_not_an_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    error = discord.NotFound(_Response(), {"code": 10062, "message": "Unknown interaction"})  # type: ignore[arg-type]
+    interaction = _Interaction()
+    with caplog.at_level(logging.WARNING, logger="president.errors"):
+        await _cog().handle(interaction, error)  # type: ignore[arg-type]
+    assert [r.levelname for r in caplog.records] == ["WARNING"]
+    assert interaction.sent == [], "nothing can be sent through an expired interaction"
+
+
+async def test_engine_errors_are_explained_to_the_user(caplog: pytest.LogCaptureFixture) -> None:
+    interaction = _Interaction()
+    await _cog().handle(interaction, IllegalPlay("pair of 5 does not beat pair of 9"))  # type: ignore[arg-type]
+    assert interaction.sent == ["pair of 5 does not beat pair of 9"]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
