@@ -43,6 +43,18 @@ def warm_up() -> None:
         log.warning("could not warm the picture cache", exc_info=True)
 
 
+COMPUTER_SUFFIX = " (computer)"
+
+
+def _picture_names(names: Sequence[str], computer: Sequence[bool]) -> list[str]:
+    """Names for pictures: they mark computer seats with a BOT chip, so the
+    text suffix the channel messages use would only crowd the name out."""
+    return [
+        n.removesuffix(COMPUTER_SUFFIX) if i < len(computer) and computer[i] else n
+        for i, n in enumerate(names)
+    ]
+
+
 def table_picture(
     view: PublicView, names: Sequence[str], computer: Sequence[bool], timed_out: Sequence[bool]
 ) -> Picture | None:
@@ -51,7 +63,7 @@ def table_picture(
         "table",
         render.render_table,
         view,
-        list(names),
+        _picture_names(names, computer),
         computer=list(computer),
         timed_out=list(timed_out),
     )
@@ -79,7 +91,7 @@ def round_picture(
         "results",
         render.render_round_results,
         result,
-        list(names),
+        _picture_names(names, computer),
         options=options,
         computer=list(computer),
     )
@@ -96,7 +108,7 @@ def standings_picture(
         "standings",
         render.render_final_standings,
         outcome,
-        list(names),
+        _picture_names(names, computer),
         results=list(results),
         options=options,
         computer=list(computer),
@@ -107,4 +119,5 @@ def lobby_picture(
     preset: str, options: Options, seats: Sequence[tuple[str, bool]], max_seats: int
 ) -> Picture | None:
     """``seats``: (name, is computer) in joining order."""
-    return _draw("lobby", render.render_lobby, preset, options, list(seats), max_seats)
+    shown = [(n.removesuffix(COMPUTER_SUFFIX) if bot else n, bot) for n, bot in seats]
+    return _draw("lobby", render.render_lobby, preset, options, shown, max_seats)

@@ -143,3 +143,10 @@ async def test_scaled_clock_runs_fast_and_wait_event() -> None:
     assert not await wait_event(clock, event, 10)
     asyncio.get_running_loop().call_soon(event.set)
     assert await wait_event(clock, event, 1000)
+
+
+def test_pictures_show_computer_names_without_the_text_suffix() -> None:
+    from cogs.president.images import _picture_names
+
+    names = ["alice", "Ada (computer)", "bob (computer)"]
+    assert _picture_names(names, [False, True, False]) == ["alice", "Ada", "bob (computer)"]
