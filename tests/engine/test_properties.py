@@ -118,9 +118,13 @@ def _random_illegal(g: President, rng: random.Random) -> Play | Give:
     for _ in range(50):
         if g.phase == EXCHANGE:
             cards = [Card(rng.randrange(13), rng.randrange(4)) for _ in range(rng.randint(0, 3))]
-            cand: Play | Give = Give(cards)
-        else:
-            cand = Play(rng.randrange(NUM_RANKS), rng.randint(0, 8))
+            # legal_plays lists one give-back per combination of ranks; any
+            # held cards of the right number are legal too
+            giver, _, count = g.pending[0]
+            if len(cards) == count and not Counter(cards) - Counter(g.hand(giver)):
+                continue
+            return Give(cards)
+        cand = Play(rng.randrange(NUM_RANKS), rng.randint(0, 8))
         if cand not in legal:
             return cand
     return Play(JOKER, 8)
