@@ -15,6 +15,7 @@ peeked at.
 from __future__ import annotations
 
 import functools
+from operator import sub
 
 from ..cards import JOKER, NUM_RANKS
 from ..options import Options
@@ -289,7 +290,8 @@ def state_choice(state: President, rules: Rules, remaining: list[int]) -> Play:
     if len(legal) == 1:
         return legal[0]
     cnt = state.counts[p]
-    u = [x - c if x > c else 0 for x, c in zip(remaining, cnt, strict=True)]
+    # a hand holds only cards not yet played: no difference is negative
+    u = list(map(sub, remaining, cnt))
     active = state.active_mask
     sizes = state.sizes
     m = 0
@@ -301,10 +303,15 @@ def state_choice(state: President, rules: Rules, remaining: list[int]) -> Play:
     )
 
 
-def playout(state: President, rules: Rules, remaining: list[int]) -> None:
+def playout(state: President, rules: Rules, remaining: list[int], until: int | None = None) -> None:
     """Play the round in ``state`` to its end with the ``normal`` policy for
-    every player (``remaining`` is updated as cards are played)."""
+    every player (``remaining`` is updated as cards are played); with
+    ``until``, stop as soon as that player has finished (its place in
+    ``state.finished`` is final then)."""
+    stop = 0 if until is None else 1 << until
     while state.phase == PLAY:
+        if stop and not state.active_mask & stop:
+            return
         d = state_choice(state, rules, remaining)
         state.apply_unchecked(d)
         if d.count:

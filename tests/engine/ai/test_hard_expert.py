@@ -15,7 +15,7 @@ from engine.ai import ExpertPlayer, HardPlayer, levels, make_player, register_le
 from engine.ai.base import _REGISTRY
 from engine.ai.inference import History
 from engine.ai.knowledge import strength_tables
-from engine.ai.rollout import remaining_cards, rules_for, state_choice
+from engine.ai.rollout import playout, remaining_cards, rules_for, state_choice
 from engine.ai.sampling import Sampler
 
 from .test_players import _hidden_swap
@@ -72,6 +72,23 @@ def test_fast_policy_is_the_normal_policy() -> None:
             assert fast == make_player("normal", 0).decide(game.observation(p))
             compared += 1
     assert compared > 1000
+
+
+def test_playout_stopped_at_a_finish_gives_the_same_place() -> None:
+    """A playout may stop once the searching player is out: the policy is
+    deterministic, so its place is the one a full playout gives."""
+    compared = 0
+    for game, p in _games(range(2), max_round=1):
+        if game.phase != PLAY or compared >= 300:
+            continue
+        rules = rules_for(game.options)
+        full, short = game.copy(), game.copy()
+        playout(full, rules, remaining_cards(full, rules))
+        playout(short, rules, remaining_cards(short, rules), until=p)
+        assert p in short.finished
+        assert short.finished.index(p) == full.finished.index(p)
+        compared += 1
+    assert compared > 100
 
 
 @pytest.mark.parametrize("rules", sorted(PRESETS))
