@@ -4,12 +4,14 @@ For a decision with more than one sensible choice the player
 
 1. samples deals of the unseen cards consistent with its observation
    (:mod:`engine.ai.sampling`: card counts, cards played, what it learnt in
-   the exchange); ``expert`` also weighs each sampled deal by how likely the
-   opponents' plays and passes so far were under the ``normal`` policy
-   (:mod:`engine.ai.inference`) and keeps the likely ones;
+   the exchange) and weighs each by how likely the opponents' plays and
+   passes so far were under the ``normal`` policy
+   (:mod:`engine.ai.inference`), keeping the likely ones (``hard`` draws
+   two deals per deal searched, ``expert`` four);
 2. plays every candidate decision out on the same deals (common random
    numbers) with the fast copy of the ``normal`` policy
-   (:mod:`engine.ai.rollout`) for everybody to the end of the round;
+   (:mod:`engine.ai.rollout`) for everybody until the searching player
+   has finished (its place is final then);
 3. keeps the better half of the candidates and gives them more playouts
    (successive halving), and finally picks the candidate with the best mean
    finishing position; ties go to the ``normal`` choice.
@@ -43,7 +45,10 @@ class SearchPlayer:
     """Determinized Monte Carlo search over the legal plays (see the module
     docstring). ``playouts`` is the budget per decision (at least
     ``min_playouts`` per round of halving); a candidate other than the
-    ``normal`` choice must beat it by ``z`` standard errors."""
+    ``normal`` choice must beat it by ``z`` standard errors. ``oversample``
+    and ``epsilon`` weigh the sampled deals (see :meth:`deal_source`);
+    ``place`` (0…1) blends the points-based loss with one counting exactly
+    top half and first place (see :meth:`losses`)."""
 
     level = "search"
 
@@ -54,10 +59,16 @@ class SearchPlayer:
         playouts: int = 240,
         min_playouts: int = 8,
         z: float = 1.0,
+        oversample: int = 1,
+        epsilon: float = 0.25,
+        place: float = 0.0,
         time_limit: float | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.z = z
+        self.oversample = oversample
+        self.epsilon = epsilon
+        self.place = place
         self.playouts = playouts
         self.min_playouts = min_playouts
         self.time_limit = time_limit
@@ -128,18 +139,19 @@ class SearchPlayer:
                     s.apply_unchecked(c)
                     rem = list(rem0)
                     rem[c.rank] -= c.count
-                    playout(s, rules, rem)
+                    playout(s, rules, rem, me)
                     results[j].append(loss[s.finished.index(me)])
                 if deadline is not None and time.perf_counter() > deadline:
                     return candidates[self._best(results, alive, b)]
         return candidates[self._best(results, alive, b)]
 
-    @staticmethod
-    def losses(obs: Observation) -> list[float]:
+    def losses(self, obs: Observation) -> list[float]:
         """What each finishing position costs: the round's points under the
         game's scoring (scaled to 0…1, best position 0) plus half the
         position itself (scaled to 0…1), so that among equal points a
-        better place still counts."""
+        better place still counts; blended with weight ``place`` with a loss
+        of one for missing the top half, one for missing first place and a
+        quarter of the position as a tie-break."""
         pub = obs.public
         n = pub.players
         prev = pub.previous_order
@@ -150,18 +162,58 @@ class SearchPlayer:
             pts.append(points_for(pub.options, n, pos, risen))
         span = (max(pts) - min(pts)) or 1
         top = max(pts)
-        return [(top - pts[pos]) / span + 0.5 * pos / max(1, n - 1) for pos in range(n)]
+        w = self.place
+        half = n // 2
+        return [
+            (1 - w) * ((top - pts[pos]) / span + 0.5 * pos / max(1, n - 1))
+            + w * ((pos >= half) + (pos > 0) + 0.25 * pos / max(1, n - 1))
+            for pos in range(n)
+        ]
 
     def deal_source(self, obs: Observation) -> Callable[[int], Iterator[President]]:
-        """A function giving that many fresh determinizations at each call."""
+        """A function giving that many fresh determinizations at each call.
+        With ``oversample`` above 1, ``oversample`` deals are drawn for each
+        one needed and one is kept with probability proportional to
+        ``epsilon ** mismatches`` (:mod:`engine.ai.inference`)."""
         sampler = Sampler(obs)
         rng = self.rng
+        if self.oversample <= 1:
+
+            def uniform(count: int) -> Iterator[President]:
+                for _ in range(count):
+                    hidden = sampler.sample(rng)
+                    hands = sampler.full(obs, hidden)
+                    yield President.from_observation(obs, hands, rng.getrandbits(32))
+
+            return uniform
+        history = History(obs)
+        eps = self.epsilon
+        over = self.oversample
 
         def source(count: int) -> Iterator[President]:
-            for _ in range(count):
-                hidden = sampler.sample(rng)
-                hands = sampler.full(obs, hidden)
-                yield President.from_observation(obs, hands, rng.getrandbits(32))
+            while count > 0:
+                batch = min(count, 8)  # small batches: the time limit is checked between deals
+                count -= batch
+                yield from resample(batch)
+
+        def resample(count: int) -> Iterator[President]:
+            drawn = []
+            weights = []
+            for _ in range(count * over):
+                hands = sampler.full(obs, sampler.sample(rng))
+                drawn.append(hands)
+                weights.append(eps ** history.mismatches(hands))
+            # systematic resampling: ``count`` deals, each drawn in
+            # proportion to its weight
+            step = sum(weights) / count
+            u = rng.random() * step
+            acc = 0.0
+            i = 0
+            for hands, w in zip(drawn, weights, strict=True):
+                acc += w
+                while i < count and u + i * step < acc:
+                    i += 1
+                    yield President.from_observation(obs, hands, rng.getrandbits(32))
 
         return source
 
@@ -190,7 +242,10 @@ class SearchPlayer:
 
 
 class HardPlayer(SearchPlayer):
-    """Monte Carlo search over deals sampled uniformly from what is public."""
+    """Monte Carlo search over deals consistent with what is public, with a
+    light version of the expert's inference: two deals are drawn for each
+    one searched and the one that better explains the opponents' plays is
+    preferred (``epsilon ** mismatches``)."""
 
     level = "hard"
 
@@ -200,9 +255,22 @@ class HardPlayer(SearchPlayer):
         *,
         playouts: int = 160,
         min_playouts: int = 8,
+        z: float = 1.0,
+        oversample: int = 2,
+        epsilon: float = 0.25,
+        place: float = 0.0,
         time_limit: float | None = None,
     ):
-        super().__init__(seed, playouts=playouts, min_playouts=min_playouts, time_limit=time_limit)
+        super().__init__(
+            seed,
+            playouts=playouts,
+            min_playouts=min_playouts,
+            z=z,
+            oversample=oversample,
+            epsilon=epsilon,
+            place=place,
+            time_limit=time_limit,
+        )
 
 
 class ExpertPlayer(SearchPlayer):
@@ -219,43 +287,19 @@ class ExpertPlayer(SearchPlayer):
         *,
         playouts: int = 320,
         min_playouts: int = 8,
+        z: float = 1.0,
         oversample: int = 4,
         epsilon: float = 0.25,
+        place: float = 0.0,
         time_limit: float | None = None,
     ):
-        super().__init__(seed, playouts=playouts, min_playouts=min_playouts, time_limit=time_limit)
-        self.oversample = oversample
-        self.epsilon = epsilon
-
-    def deal_source(self, obs: Observation) -> Callable[[int], Iterator[President]]:
-        sampler = Sampler(obs)
-        history = History(obs)
-        rng = self.rng
-        eps = self.epsilon
-
-        def source(count: int) -> Iterator[President]:
-            while count > 0:
-                batch = min(count, 8)  # small batches: the time limit is checked between deals
-                count -= batch
-                yield from resample(batch)
-
-        def resample(count: int) -> Iterator[President]:
-            drawn = []
-            weights = []
-            for _ in range(count * self.oversample):
-                hands = sampler.full(obs, sampler.sample(rng))
-                drawn.append(hands)
-                weights.append(eps ** history.mismatches(hands))
-            # systematic resampling: ``count`` deals, each drawn in
-            # proportion to its weight
-            step = sum(weights) / count
-            u = rng.random() * step
-            acc = 0.0
-            i = 0
-            for hands, w in zip(drawn, weights, strict=True):
-                acc += w
-                while i < count and u + i * step < acc:
-                    i += 1
-                    yield President.from_observation(obs, hands, rng.getrandbits(32))
-
-        return source
+        super().__init__(
+            seed,
+            playouts=playouts,
+            min_playouts=min_playouts,
+            z=z,
+            oversample=oversample,
+            epsilon=epsilon,
+            place=place,
+            time_limit=time_limit,
+        )
