@@ -253,7 +253,7 @@ class HardPlayer(SearchPlayer):
         self,
         seed: int = 0,
         *,
-        playouts: int = 160,
+        playouts: int = 120,
         min_playouts: int = 8,
         z: float = 1.0,
         oversample: int = 2,
