@@ -1,0 +1,84 @@
+"""The table message moves down when it is buried or too old to edit.
+
+Discord caps edits of messages older than an hour (30046), and a table
+pushed up by chat is out of sight: in both cases the bot posts a fresh table
+and turns the old one into a pointer to it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from pathlib import Path
+
+from data import Settings
+from tests.e2e.emulator import Emulator, Message
+from tests.e2e.president_support import (
+    FAST_TIMINGS,
+    open_lobby,
+    play_turn,
+    running,
+    start,
+    table_of,
+)
+
+
+def _controls(emulator: Emulator, user: object) -> Message | None:
+    for m in reversed(emulator.dms(user)):  # type: ignore[arg-type]
+        if m.selects() or any(b.get("label") == "Pass" for b in m.buttons()):
+            return m
+    return None
+
+
+async def test_a_buried_table_is_posted_again_and_the_old_one_points_to_it(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    alice = emulator.create_user("alice")
+    guild = emulator.create_guild("Club", members=[alice])
+    channel = guild.channels[0]
+    timings = dataclasses.replace(FAST_TIMINGS, bury_limit=3)
+    async with running(emulator, tmp_path / "db.sqlite3", timings=timings) as bot:
+        await bot.db.set_channel_settings(guild.id, channel.id, Settings(options={"rounds": 1}))
+        lobby = await open_lobby(emulator, alice, channel, [], rules="classic", bots=3, seats=4)
+        t = await start(emulator, bot, alice, lobby, channel)
+        first = await emulator.wait_for(lambda: t.meta.table_message_id, 10.0, "a table")
+        controls = await emulator.wait_for(lambda: _controls(emulator, alice), 20.0, "a turn")
+        for i in range(3):
+            await emulator.send_message(alice, channel, f"chat {i}")
+        await play_turn(emulator, alice, controls)
+        moved = await emulator.wait_for(
+            lambda: t.meta.table_message_id != first and t.meta.table_message_id, 10.0, "a repost"
+        )
+        old = emulator.state.messages[first]
+        await emulator.wait_for(lambda: "The table moved" in old.content, 5.0, "the pointer")
+        assert not old.buttons() and not old.attachments, "the old table has no controls left"
+        new = emulator.state.messages[moved]
+        assert new.buttons() and new.attachments
+        assert table_of(bot, channel) is t
+
+
+async def test_a_table_older_than_the_edit_limit_is_posted_again(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    alice = emulator.create_user("alice")
+    guild = emulator.create_guild("Club", members=[alice])
+    channel = guild.channels[0]
+    timings = dataclasses.replace(FAST_TIMINGS, table_max_age=60.0)
+    async with running(emulator, tmp_path / "db.sqlite3", timings=timings) as bot:
+        await bot.db.set_channel_settings(guild.id, channel.id, Settings(options={"rounds": 1}))
+        lobby = await open_lobby(emulator, alice, channel, [], rules="classic", bots=3, seats=4)
+        t = await start(emulator, bot, alice, lobby, channel)
+        first = await emulator.wait_for(lambda: t.meta.table_message_id, 10.0, "a table")
+        # an hour of game time is 0.6 s here: keep playing until an update reposts
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 15.0
+        used: set[int] = set()
+        while t.meta.table_message_id == first and loop.time() < deadline:
+            controls = _controls(emulator, alice)
+            if controls is not None and controls.id not in used:
+                used.add(controls.id)
+                await play_turn(emulator, alice, controls)
+            await asyncio.sleep(0.05)
+        assert t.meta.table_message_id != first, "the old table was never replaced"
+        old = emulator.state.messages[first]
+        await emulator.wait_for(lambda: "The table moved" in old.content, 5.0, "the pointer")
