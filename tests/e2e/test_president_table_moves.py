@@ -8,11 +8,15 @@ and turns the old one into a pointer to it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+from bot import PresidentBot, Timings
+from cogs.president.models import Table
 from data import Settings
-from tests.e2e.emulator import Emulator, Message
+from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.president_support import (
     FAST_TIMINGS,
     open_lobby,
@@ -30,18 +34,28 @@ def _controls(emulator: Emulator, user: object) -> Message | None:
     return None
 
 
-async def test_a_buried_table_is_posted_again_and_the_old_one_points_to_it(
-    emulator: Emulator, tmp_path: Path
-) -> None:
+@contextlib.asynccontextmanager
+async def _solo_game(
+    emulator: Emulator, tmp_path: Path, timings: Timings
+) -> AsyncIterator[tuple[PresidentBot, User, Channel, Table, int]]:
+    """alice against three computers, one round: (bot, alice, channel, table,
+    id of the first table message)."""
     alice = emulator.create_user("alice")
     guild = emulator.create_guild("Club", members=[alice])
     channel = guild.channels[0]
-    timings = dataclasses.replace(FAST_TIMINGS, bury_limit=3)
     async with running(emulator, tmp_path / "db.sqlite3", timings=timings) as bot:
         await bot.db.set_channel_settings(guild.id, channel.id, Settings(options={"rounds": 1}))
         lobby = await open_lobby(emulator, alice, channel, [], rules="classic", bots=3, seats=4)
         t = await start(emulator, bot, alice, lobby, channel)
         first = await emulator.wait_for(lambda: t.meta.table_message_id, 10.0, "a table")
+        yield bot, alice, channel, t, first
+
+
+async def test_a_buried_table_is_posted_again_and_the_old_one_points_to_it(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    timings = dataclasses.replace(FAST_TIMINGS, bury_limit=3)
+    async with _solo_game(emulator, tmp_path, timings) as (bot, alice, channel, t, first):
         controls = await emulator.wait_for(lambda: _controls(emulator, alice), 20.0, "a turn")
         for i in range(3):
             await emulator.send_message(alice, channel, f"chat {i}")
@@ -60,15 +74,8 @@ async def test_a_buried_table_is_posted_again_and_the_old_one_points_to_it(
 async def test_a_table_older_than_the_edit_limit_is_posted_again(
     emulator: Emulator, tmp_path: Path
 ) -> None:
-    alice = emulator.create_user("alice")
-    guild = emulator.create_guild("Club", members=[alice])
-    channel = guild.channels[0]
     timings = dataclasses.replace(FAST_TIMINGS, table_max_age=60.0)
-    async with running(emulator, tmp_path / "db.sqlite3", timings=timings) as bot:
-        await bot.db.set_channel_settings(guild.id, channel.id, Settings(options={"rounds": 1}))
-        lobby = await open_lobby(emulator, alice, channel, [], rules="classic", bots=3, seats=4)
-        t = await start(emulator, bot, alice, lobby, channel)
-        first = await emulator.wait_for(lambda: t.meta.table_message_id, 10.0, "a table")
+    async with _solo_game(emulator, tmp_path, timings) as (_, alice, _, t, first):
         # an hour of game time is 0.6 s here: keep playing until an update reposts
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 15.0
