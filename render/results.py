@@ -86,9 +86,9 @@ def _row(
     cy = y + ROW_H // 2
     medal = sprites.chip(ordinal(i + 1), medal_colour(i), 34)
     paste(img, medal, COL_PLACE + 20 - medal.width / 2, cy - 17)
-    fitted = player_name(
-        names, player, 24, COL_TITLE - COL_NAME - BADGE - 30 - (70 if computer else 0)
-    )
+    # leave room for the BOT chip and the winner's star, which follow the name
+    room = COL_TITLE - COL_NAME - BADGE - 30 - (70 if computer else 0) - (30 if winner else 0)
+    fitted = player_name(names, player, 24, room)
     b = sprites.badge(fitted.initial, theme.badge_colour(player), BADGE)
     paste(img, b, COL_NAME - 3, cy - b.height / 2)
     nx = COL_NAME + BADGE + 12
