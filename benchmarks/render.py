@@ -29,7 +29,7 @@ from render import encode
 from render.common import Format
 from render.gallery import NAMES, play_until
 from render.hand import draw_hand, playable_ranks
-from render.table import draw_table
+from render.table import draw_table, table_palette
 
 
 def _p95(values: list[float]) -> float:
@@ -37,7 +37,12 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def _measure(draw: Callable[[], Image.Image], fmt: Format, runs: int) -> dict[str, float | int]:
+def _measure(
+    draw: Callable[[], Image.Image],
+    fmt: Format,
+    runs: int,
+    palette: Image.Image | None = None,
+) -> dict[str, float | int]:
     draws: list[float] = []
     encodes: list[float] = []
     totals: list[float] = []
@@ -46,7 +51,7 @@ def _measure(draw: Callable[[], Image.Image], fmt: Format, runs: int) -> dict[st
         t0 = time.perf_counter()
         img = draw()
         t1 = time.perf_counter()
-        size = len(encode(img, "bench", fmt).data)
+        size = len(encode(img, "bench", fmt, palette=palette).data)
         t2 = time.perf_counter()
         draws.append((t1 - t0) * 1000)
         encodes.append((t2 - t1) * 1000)
@@ -84,8 +89,12 @@ def main() -> None:
     timed = [p == 3 for p in range(game.n)]
     # one untimed draw so name layouts of this table are cached, as in a live game
     draw_table(view, NAMES, computer=bots, timed_out=timed)
+    # tables are mapped onto one palette fitted at start-up, as render_table does
     table = _measure(
-        lambda: draw_table(view, NAMES, computer=bots, timed_out=timed), fmt, args.runs
+        lambda: draw_table(view, NAMES, computer=bots, timed_out=timed),
+        fmt,
+        args.runs,
+        palette=table_palette(),
     )
 
     deck = make_deck(2, 4, False)

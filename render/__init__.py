@@ -42,6 +42,7 @@ def warm_cache() -> float:
             sprites.card_sprite(rank, suit, hand.CARD_W)
             sprites.card_sprite(rank, suit, hand.CARD_W, False, theme.GOLD)
             sprites.card_sprite(rank, suit, hand.CARD_W, True)
+    table.table_palette()
     return time.perf_counter() - start
 
 

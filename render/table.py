@@ -11,8 +11,9 @@ of play reads around the table like at a real one.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
@@ -427,7 +428,40 @@ def render_table(
     ``names``, ``computer`` and ``timed_out`` are indexed by player;
     ``timed_out[p]`` means the computer played for ``p`` after a timeout.
     """
-    return encode(draw_table(view, names, computer=computer, timed_out=timed_out), "table", fmt)
+    img = draw_table(view, names, computer=computer, timed_out=timed_out)
+    return encode(img, "table", fmt, palette=table_palette())
+
+
+@functools.cache
+def table_palette() -> Image.Image:
+    """256 colours fitted once to busy sample tables (every badge colour, every
+    seat state, both suits' colours, jokers, the revolution marks, the
+    exchange), so each table is mapped onto it instead of fitting a palette
+    of its own: the fitting was two thirds of the table's encoding time."""
+    from engine import President, preset
+
+    names = ["Ada", "Bartholomew", "Chloé", "محمد", "Ωmega", "Zoë", "Player 7", "Hal"]
+    samples = []
+    for rules, players, seed in (("revolution", 8, 3), ("house", 7, 5), ("classic", 5, 2)):
+        game = President.new_game(preset(rules, players=players), seed=seed)
+        for step in range(60):
+            if game.phase not in ("play", "exchange"):
+                break
+            if step in (8, 30):
+                samples.append(_sample(game, names[:players]))
+            game.apply(game.default_decision() if step % 3 else next(iter(game.legal_plays())))
+        samples.append(_sample(game, names[:players]))
+    sheet = Image.new("RGB", (W, H * len(samples)))
+    for i, img in enumerate(samples):
+        sheet.paste(img, (0, i * H))
+    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE)
+
+
+def _sample(game: Any, names: list[str]) -> Image.Image:
+    n = len(names)
+    computer = [i % 3 == 1 for i in range(n)]
+    timed_out = [i % 4 == 2 for i in range(n)]
+    return draw_table(game.public_view(), names, computer=computer, timed_out=timed_out)
 
 
 def draw_table(
