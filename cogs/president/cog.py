@@ -691,9 +691,13 @@ class PresidentCog(commands.Cog, name="President"):
         self._shown[t.game_id] = (msg.id, shown)
         t.table_posted_at = self.clock.now()
         t.messages_since_table = 0
-        await self._save_meta(t)
-        if old is not None:
-            await self._retire(channel, old, f"The table moved: {msg.jump_url}")
+        try:
+            await self._save_meta(t)
+        finally:
+            # even when the game closes (and cancels this task) right now, the
+            # old table must not stay behind looking like the live one
+            if old is not None:
+                await self._retire(channel, old, f"The table moved: {msg.jump_url}")
 
     def _table_view(self, t: Table) -> discord.ui.View:
         # Take seat shows only while a newcomer can take over a computer-played seat.

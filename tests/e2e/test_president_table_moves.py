@@ -38,13 +38,14 @@ def _controls(emulator: Emulator, user: object) -> Message | None:
 async def _solo_game(
     emulator: Emulator, tmp_path: Path, timings: Timings
 ) -> AsyncIterator[tuple[PresidentBot, User, Channel, Table, int]]:
-    """alice against three computers, one round: (bot, alice, channel, table,
+    """alice against three computers, two rounds: (bot, alice, channel, table,
     id of the first table message)."""
     alice = emulator.create_user("alice")
     guild = emulator.create_guild("Club", members=[alice])
     channel = guild.channels[0]
     async with running(emulator, tmp_path / "db.sqlite3", timings=timings) as bot:
-        await bot.db.set_channel_settings(guild.id, channel.id, Settings(options={"rounds": 1}))
+        # two rounds: the game must not end (and close its table) mid-test
+        await bot.db.set_channel_settings(guild.id, channel.id, Settings(options={"rounds": 2}))
         lobby = await open_lobby(emulator, alice, channel, [], rules="classic", bots=3, seats=4)
         t = await start(emulator, bot, alice, lobby, channel)
         first = await emulator.wait_for(lambda: t.meta.table_message_id, 10.0, "a table")
@@ -64,7 +65,7 @@ async def test_a_buried_table_is_posted_again_and_the_old_one_points_to_it(
             lambda: t.meta.table_message_id != first and t.meta.table_message_id, 10.0, "a repost"
         )
         old = emulator.state.messages[first]
-        await emulator.wait_for(lambda: "The table moved" in old.content, 5.0, "the pointer")
+        await emulator.wait_for(lambda: "The table moved" in old.content, 10.0, "the pointer")
         assert not old.buttons() and not old.attachments, "the old table has no controls left"
         new = emulator.state.messages[moved]
         assert new.buttons() and new.attachments
@@ -88,4 +89,4 @@ async def test_a_table_older_than_the_edit_limit_is_posted_again(
             await asyncio.sleep(0.05)
         assert t.meta.table_message_id != first, "the old table was never replaced"
         old = emulator.state.messages[first]
-        await emulator.wait_for(lambda: "The table moved" in old.content, 5.0, "the pointer")
+        await emulator.wait_for(lambda: "The table moved" in old.content, 10.0, "the pointer")
