@@ -30,6 +30,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator
+from typing import ClassVar
 
 from ..plays import Decision, Play
 from ..president import President, points_for
@@ -52,24 +53,28 @@ class SearchPlayer:
 
     level = "search"
 
+    default_playouts: ClassVar[int] = 240
+    default_oversample: ClassVar[int] = 1
+
     def __init__(
         self,
         seed: int = 0,
         *,
-        playouts: int = 240,
+        playouts: int | None = None,
         min_playouts: int = 8,
         z: float = 1.0,
-        oversample: int = 1,
+        oversample: int | None = None,
         epsilon: float = 0.25,
         place: float = 0.0,
         time_limit: float | None = None,
     ) -> None:
+        """``playouts`` and ``oversample`` default to the level's own budget."""
         self.rng = random.Random(seed)
         self.z = z
-        self.oversample = oversample
+        self.oversample = self.default_oversample if oversample is None else oversample
         self.epsilon = epsilon
         self.place = place
-        self.playouts = playouts
+        self.playouts = self.default_playouts if playouts is None else playouts
         self.min_playouts = min_playouts
         self.time_limit = time_limit
         self.normal = NormalPlayer(seed)
@@ -248,29 +253,8 @@ class HardPlayer(SearchPlayer):
     preferred (``epsilon ** mismatches``)."""
 
     level = "hard"
-
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        playouts: int = 120,
-        min_playouts: int = 8,
-        z: float = 1.0,
-        oversample: int = 2,
-        epsilon: float = 0.25,
-        place: float = 0.0,
-        time_limit: float | None = None,
-    ):
-        super().__init__(
-            seed,
-            playouts=playouts,
-            min_playouts=min_playouts,
-            z=z,
-            oversample=oversample,
-            epsilon=epsilon,
-            place=place,
-            time_limit=time_limit,
-        )
+    default_playouts = 120
+    default_oversample = 2
 
 
 class ExpertPlayer(SearchPlayer):
@@ -280,26 +264,5 @@ class ExpertPlayer(SearchPlayer):
     probability proportional to ``epsilon ** mismatches``."""
 
     level = "expert"
-
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        playouts: int = 320,
-        min_playouts: int = 8,
-        z: float = 1.0,
-        oversample: int = 4,
-        epsilon: float = 0.25,
-        place: float = 0.0,
-        time_limit: float | None = None,
-    ):
-        super().__init__(
-            seed,
-            playouts=playouts,
-            min_playouts=min_playouts,
-            z=z,
-            oversample=oversample,
-            epsilon=epsilon,
-            place=place,
-            time_limit=time_limit,
-        )
+    default_playouts = 320
+    default_oversample = 4
