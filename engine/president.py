@@ -984,6 +984,7 @@ class President:
             if over:
                 self._end_trick(top_player)
                 return
+            # _next_player inlined (also on the play path below): keep the copies in step
             blocked = ~self.active_mask
             if self._out_until:
                 blocked |= passed
