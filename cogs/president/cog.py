@@ -194,6 +194,10 @@ class PresidentCog(commands.Cog, name="President"):
                 with contextlib.suppress(GameNotLive):
                     await self.bot.db.abandon_game(live.game_id)
                 continue
+            if live.game_id in self.tables_by_game:
+                # started since the bot came up (this loop can be slower than the
+                # first /president new): it already has its table and tasks
+                continue
             self._register(table)
             table.repost = True
             table.repost_note = "The bot restarted; the game goes on from where it was."
@@ -692,22 +696,32 @@ class PresidentCog(commands.Cog, name="President"):
         t.table_posted_at = self.clock.now()
         t.messages_since_table = 0
         try:
-            await self._save_meta(t)
+            # under the table lock: a decision being stored holds a copy of the
+            # meta and would otherwise write the old message id back over this
+            async with t.lock:
+                await self._save_meta(t)
         finally:
             # even when the game closes (and cancels this task) right now, the
-            # old table must not stay behind looking like the live one
+            # old table must not stay behind looking like the live one: the edit
+            # runs as its own task, so a cancel mid-request cannot abort it
             if old is not None:
-                await self._retire(channel, old, f"The table moved: {msg.jump_url}")
+                retire = self._retire(channel, old, f"The table moved: {msg.jump_url}")
+                await asyncio.shield(self._spawn(retire, f"president-retire-{old}"))
 
     def _table_view(self, t: Table) -> discord.ui.View:
         # Take seat shows only while a newcomer can take over a computer-played seat.
         return table_view(t.game_id, take_seat=takeable_seat(t) is not None)
 
     async def _retire(self, channel: discord.abc.Messageable, message_id: int, text: str) -> None:
-        with contextlib.suppress(discord.HTTPException):
+        try:
             await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
                 content=text, embed=None, attachments=[], view=None
             )
+        except discord.NotFound:
+            pass  # deleted meanwhile: nothing left to retire
+        except discord.HTTPException as exc:
+            # the old table keeps its (now dead) buttons; they answer "stale" when pressed
+            log.warning("old table message %s not retired: %s", message_id, exc)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -966,7 +980,10 @@ class PresidentCog(commands.Cog, name="President"):
             except (StaleVersion, GameNotLive) as exc:
                 raise Stale("Someone else acted first; nothing changed.") from exc
             t.state = new
-            t.meta = meta
+            # only the fields a decision owns: the table loop may have moved the
+            # table message while this was being stored
+            t.meta.timeouts = meta.timeouts
+            t.meta.auto = meta.auto
             if by == "timeout":
                 self._note(t, f"{t.names[p]} ran out of time")
         t.changed.set()

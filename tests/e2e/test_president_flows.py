@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from data import Database, Settings
 from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.president_support import (
     assert_channel_private,
+    cog,
     custom_ids,
     has_controls,
     my_hand,
@@ -246,6 +250,37 @@ async def test_restart_resumes_the_table_and_old_buttons_work_or_say_stale(
         details = await db.game(game_id)
         assert details is not None and details.summary.status == "finished"
     assert_channel_private(emulator, channel)
+
+
+async def test_a_game_started_before_the_resume_pass_reads_the_database_runs_once(
+    emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At start-up the bot resumes the live tables it finds in the database.
+    A game opened in the moments before that read is live there too, and
+    must not be resumed a second time (two drivers, two table messages)."""
+    gate = asyncio.Event()
+    read = Database.live_tables
+
+    async def slow_live_tables(self: Database) -> Any:
+        await gate.wait()
+        return await read(self)
+
+    monkeypatch.setattr(Database, "live_tables", slow_live_tables)
+    alice = emulator.create_user("alice")
+    guild = emulator.create_guild("Club", members=[alice])
+    channel = guild.channels[0]
+    async with running(emulator, tmp_path / "db.sqlite3") as bot:
+        await one_round(bot.db, guild.id, channel)
+        lobby = await open_lobby(emulator, alice, channel, [], seats=3, bots=2, turn_time=600)
+        t = await start(emulator, bot, alice, lobby, channel)
+        await emulator.wait_for(lambda: t.meta.table_message_id, 10.0, "the table")
+        gate.set()
+        resume = next(k for k in cog(bot)._tasks if k.get_name() == "president-resume")
+        await resume
+        assert table_of(bot, channel) is t
+        loops = [k for k in cog(bot)._tasks if k.get_name() == f"president-table-{t.game_id}"]
+        assert len(loops) == 1, "one table message writer per game"
+        assert not any("restarted" in m.content for m in emulator.messages(channel))
 
 
 def dm_version(msg: Message) -> int:

@@ -7,14 +7,19 @@ one-hour edit limit take the same path; that trigger has no e2e test yet.)
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot import PresidentBot, Timings
 from cogs.president.models import Table
-from data import Settings
+from data import Database, Settings
 from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.president_support import (
     FAST_TIMINGS,
@@ -43,12 +48,26 @@ async def _solo_game(
     guild = emulator.create_guild("Club", members=[alice])
     channel = guild.channels[0]
     async with running(emulator, tmp_path / "db.sqlite3", timings=timings) as bot:
-        # two rounds: the game must not end (and close its table) mid-test
-        await bot.db.set_channel_settings(guild.id, channel.id, Settings(options={"rounds": 2}))
+        # two rounds and a long turn clock: the game must not end (and close its
+        # table) mid-test, nor alice's turn run out on a loaded machine (FAST makes
+        # the default 60 s a real 0.6 s)
+        settings = Settings(options={"rounds": 2}, turn_seconds=3000)
+        await bot.db.set_channel_settings(guild.id, channel.id, settings)
         lobby = await open_lobby(emulator, alice, channel, [], rules="classic", bots=3, seats=4)
         t = await start(emulator, bot, alice, lobby, channel)
         first = await emulator.wait_for(lambda: t.meta.table_message_id, 10.0, "a table")
         yield bot, alice, channel, t, first
+
+
+async def _bury(emulator: Emulator, alice: User, channel: Channel, t: Table) -> None:
+    """Chat until the bot has seen enough messages under the table.
+
+    The bot checks for burial when the table next changes; waiting for the
+    gateway to deliver the chat first keeps a loaded machine from letting
+    the table change (and the check pass) before the chat is counted."""
+    for i in range(3):
+        await emulator.send_message(alice, channel, f"chat {i}")
+    await emulator.wait_for(lambda: t.messages_since_table >= 3, 30.0, "the chat to be seen")
 
 
 async def test_a_buried_table_is_posted_again_and_the_old_one_points_to_it(
@@ -57,15 +76,71 @@ async def test_a_buried_table_is_posted_again_and_the_old_one_points_to_it(
     timings = dataclasses.replace(FAST_TIMINGS, bury_limit=3)
     async with _solo_game(emulator, tmp_path, timings) as (bot, alice, channel, t, first):
         controls = await emulator.wait_for(lambda: _controls(emulator, alice), 20.0, "a turn")
-        for i in range(3):
-            await emulator.send_message(alice, channel, f"chat {i}")
+        await _bury(emulator, alice, channel, t)
         await play_turn(emulator, alice, controls)
         moved = await emulator.wait_for(
-            lambda: t.meta.table_message_id != first and t.meta.table_message_id, 10.0, "a repost"
+            lambda: t.meta.table_message_id != first and t.meta.table_message_id, 30.0, "a repost"
         )
         old = emulator.state.messages[first]
-        await emulator.wait_for(lambda: "The table moved" in old.content, 10.0, "the pointer")
+        await emulator.wait_for(lambda: "The table moved" in old.content, 30.0, "the pointer")
         assert not old.buttons() and not old.attachments, "the old table has no controls left"
         new = emulator.state.messages[moved]
         assert new.buttons() and new.attachments
         assert table_of(bot, channel) is t
+
+
+async def test_ending_the_game_while_the_old_table_is_retired_still_retires_it(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    timings = dataclasses.replace(FAST_TIMINGS, bury_limit=3)
+    async with _solo_game(emulator, tmp_path, timings) as (bot, alice, channel, t, first):
+        controls = await emulator.wait_for(lambda: _controls(emulator, alice), 20.0, "a turn")
+        # edits of the first table message take 3 s to answer ...
+        emulator.delay_next(3.0, 100, method="PATCH", path=f"/messages/{first}$")
+        await _bury(emulator, alice, channel, t)
+        await play_turn(emulator, alice, controls)
+        await emulator.wait_for(lambda: t.meta.table_message_id != first, 30.0, "a repost")
+        # ... and the game ends while the one that retires it is under way, which
+        # stops the table's updates
+        await emulator.slash(alice, channel, "president end")
+        await emulator.wait_for(lambda: table_of(bot, channel) is None, 10.0, "the end")
+        old = emulator.state.messages[first]
+        await emulator.wait_for(lambda: "The table moved" in old.content, 10.0, "the pointer")
+        assert not old.buttons()
+
+
+async def test_a_decision_stored_during_a_repost_keeps_the_new_table(
+    emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A decision holds a copy of the table's bookkeeping while it is stored;
+    the table moving meanwhile must not be undone when the store finishes
+    (the old message would come back to life and the new one be orphaned)."""
+    gate = asyncio.Event()
+    gate.set()
+    store = Database.save_decision
+
+    async def gated(self: Database, *args: Any, **kwargs: Any) -> int:
+        await gate.wait()
+        return await store(self, *args, **kwargs)
+
+    monkeypatch.setattr(Database, "save_decision", gated)
+    timings = dataclasses.replace(FAST_TIMINGS, bury_limit=3)
+    async with _solo_game(emulator, tmp_path, timings) as (bot, alice, channel, t, first):
+        controls = await emulator.wait_for(lambda: _controls(emulator, alice), 20.0, "a turn")
+        gate.clear()
+        playing = asyncio.create_task(play_turn(emulator, alice, controls))
+        await emulator.wait_for(lambda: t.lock.locked(), 10.0, "her decision being stored")
+        await _bury(emulator, alice, channel, t)
+        t.dirty.set()  # stands for any change that makes the table redraw now
+        moved = await emulator.wait_for(
+            lambda: t.meta.table_message_id != first and t.meta.table_message_id, 30.0, "a repost"
+        )
+        gate.set()
+        await playing
+        old = emulator.state.messages[first]
+        await emulator.wait_for(lambda: "The table moved" in old.content, 30.0, "the pointer")
+        assert t.meta.table_message_id == moved
+        live = await bot.db.live_table(t.game_id)
+        assert live is not None and json.loads(live.meta_json)["table_message_id"] == moved
+        await emulator.wait_for(lambda: _controls(emulator, alice) is not controls, 20.0, "a turn")
+        assert not old.buttons() and not old.embeds, "the old table stays retired"
