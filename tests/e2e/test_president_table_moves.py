@@ -1,8 +1,8 @@
-"""The table message moves down when chat buries it.
+"""The table message moves down when it is buried or too old to edit.
 
-A table pushed up by chat is out of sight, so the bot posts a fresh table
-and turns the old one into a pointer to it. (Tables older than Discord's
-one-hour edit limit take the same path; that trigger has no e2e test yet.)
+A table pushed up by chat is out of sight, and Discord caps edits of messages
+older than an hour (30046): in both cases the bot posts a fresh table and
+turns the old one into a pointer to it.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from data import Database, Settings
 from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.president_support import (
     FAST_TIMINGS,
+    cog,
     open_lobby,
     play_turn,
     running,
@@ -87,6 +88,28 @@ async def test_a_buried_table_is_posted_again_and_the_old_one_points_to_it(
         new = emulator.state.messages[moved]
         assert new.buttons() and new.attachments
         assert table_of(bot, channel) is t
+
+
+async def test_a_table_older_than_the_edit_limit_is_posted_again(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    # Discord refuses edits of messages older than an hour (30046): the bot
+    # moves the table before that. 300 clock seconds are 3 s of real time here.
+    timings = dataclasses.replace(FAST_TIMINGS, table_max_age=300.0)
+    async with _solo_game(emulator, tmp_path, timings) as (bot, alice, _, t, first):
+        controls = await emulator.wait_for(lambda: _controls(emulator, alice), 20.0, "a turn")
+        clock = cog(bot).clock
+        await emulator.wait_for(
+            lambda: clock.now() - t.table_posted_at > 300.0, 30.0, "the table to age"
+        )
+        assert t.meta.table_message_id == first, "nothing changed, so nothing was posted"
+        await play_turn(emulator, alice, controls)
+        moved = await emulator.wait_for(
+            lambda: t.meta.table_message_id != first and t.meta.table_message_id, 30.0, "a repost"
+        )
+        old = emulator.state.messages[first]
+        await emulator.wait_for(lambda: "The table moved" in old.content, 30.0, "the pointer")
+        assert not old.buttons() and emulator.state.messages[moved].buttons()
 
 
 async def test_ending_the_game_while_the_old_table_is_retired_still_retires_it(
