@@ -9,6 +9,7 @@ record): attach its output to bug reports.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -86,5 +87,17 @@ def main(argv: list[str] | None = None) -> int:
     return _replay(ns.record, _Out())
 
 
+def _run() -> int:
+    try:
+        code = main()
+        sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit
+        return code
+    except BrokenPipeError:
+        # the reader went away (``| head``): stop quietly, as Unix tools do;
+        # pointing stdout at devnull keeps the interpreter's final flush silent
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_run())

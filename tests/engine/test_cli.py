@@ -53,3 +53,20 @@ def test_module_entry_point_runs(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().splitlines()[-1].startswith("game over")
+
+
+def test_watching_into_a_closed_pipe_stops_without_a_traceback() -> None:
+    # e.g. ``python -m engine play --watch | head``
+    proc = subprocess.Popen(
+        # a small delay: the game is still writing when the reader goes away
+        [sys.executable, "-m", "engine", "play", "--watch", "--delay", "0.01", "--seed", "3"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().startswith(b"Seed 3")
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 1
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
