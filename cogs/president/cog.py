@@ -388,8 +388,12 @@ class PresidentCog(commands.Cog, name="President"):
     # The server's side (house rules, defaults, rules text, forget me) lives in
     # server.py; these are only the command declarations.
 
-    @president.command(name="set", description="Change a house rule of the lobby here (host)")
-    @app_commands.describe(option="The rule to change", value="Its new value (on/off, a number…)")
+    @president.command(
+        name="set", description="Change a house rule, the turn time or the computer level (host)"
+    )
+    @app_commands.describe(
+        option="The rule or setting to change", value="Its new value (on/off, a number…)"
+    )
     async def set_option(self, interaction: discord.Interaction, option: str, value: str) -> None:
         await self.server.set_option(interaction, option, value)
 

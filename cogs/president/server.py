@@ -24,7 +24,7 @@ from engine.ai import levels
 from .models import Lobby, Table
 from .rules_text import differences_text, rules_text, value_text
 from .server_views import forget_view, house_view
-from .settings import apply_setting, defaults_overrides
+from .settings import LOBBY_SETTINGS, apply_setting, defaults_overrides, parse_lobby_setting
 from .text import plural
 from .views import lobby_view
 
@@ -170,7 +170,19 @@ class ServerFeatures:
         """``/president set``: one option of the lobby here, validated by the engine."""
         lobby = self._lobby_here(interaction)
         self._check_host(interaction, lobby)
-        name = option.strip().lower()
+        name = option.strip().lower().replace(" ", "_")
+        if name in LOBBY_SETTINGS:
+            setting = parse_lobby_setting(name, value)  # OptionsError: a clear refusal
+            async with lobby.lock:
+                if name == "turn_time":
+                    lobby.turn_seconds = int(setting)
+                    done = f"Turns now last **{setting} s**."
+                else:
+                    lobby.level = str(setting)
+                    done = f"Computers now play at level **{setting}**."
+                await interaction.response.send_message(done, ephemeral=True)
+                await self.refresh_lobby(lobby)
+            return
         async with lobby.lock:
             new = apply_setting(lobby.options, name, value)  # OptionsError: the engine's words
             self._change(lobby, new)

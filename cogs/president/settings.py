@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine import PRESETS, Options, OptionsError, preset
+from engine.ai import levels
 from engine.options import BOOLEANS, CHOICES, INTEGERS
 
 from .rules_text import value_text
@@ -23,8 +24,12 @@ MAX_CHOICES = 25  # Discord's limit for select options and autocomplete results
 OPTION_NAMES: Final[tuple[str, ...]] = tuple(
     f.name for f in dataclasses.fields(Options) if f.name != "preset"
 )
-#: What ``/president set option:`` offers: the preset, then every option.
-SETTABLE: Final[tuple[str, ...]] = ("preset", *OPTION_NAMES)
+#: Lobby settings that are not rules: seconds per turn and the computers' level
+#: (as ``/president new`` takes them).
+LOBBY_SETTINGS: Final[tuple[str, ...]] = ("turn_time", "level")
+TURN_TIME_RANGE: Final[tuple[int, int]] = (15, 600)
+#: What ``/president set option:`` offers: the preset, the lobby settings, every option.
+SETTABLE: Final[tuple[str, ...]] = ("preset", *LOBBY_SETTINGS, *OPTION_NAMES)
 
 #: One line per option for select descriptions (≤ 100 characters each).
 OPTION_HELP: Final[dict[str, str]] = {
@@ -103,6 +108,28 @@ def parse_value(name: str, text: str) -> Any:
     raise OptionsError(name, f"{name}: there is no such option; see /president rules")
 
 
+def parse_lobby_setting(name: str, text: str) -> int | str:
+    """A lobby setting's value from what a player typed.
+
+    >>> parse_lobby_setting("turn_time", " 90 ")
+    90
+    >>> parse_lobby_setting("level", "Hard")
+    'hard'
+    """
+    raw = text.strip().lower()
+    if name == "turn_time":
+        lo, hi = TURN_TIME_RANGE
+        raw = raw.removesuffix("s").strip()
+        if not raw.isdigit() or not lo <= int(raw) <= hi:
+            raise OptionsError(name, f"turn_time: give whole seconds from {lo} to {hi}")
+        return int(raw)
+    if name == "level":
+        if raw not in levels():
+            raise OptionsError(name, f"level: choose one of {', '.join(levels())}")
+        return raw
+    raise OptionsError(name, f"{name}: there is no such setting")
+
+
 def apply_setting(options: Options, name: str, text: str) -> Options:
     """``options`` with one option changed, validated by the engine.
 
@@ -119,6 +146,10 @@ def value_choices(name: str, current: Any = None) -> list[tuple[str, str]]:
     """(label, value) pairs for option ``name``'s menu, at most 25, current value included."""
     if name == "preset":
         return [(n, n) for n in PRESETS]
+    if name == "level":
+        return [(n, n) for n in levels()]
+    if name == "turn_time":
+        return [(f"{n} s", str(n)) for n in (15, 30, 45, 60, 90, 120, 180, 300, 600)]
     if name in BOOLEANS:
         return [("on", "on"), ("off", "off")]
     if name in CHOICES:
@@ -145,7 +176,7 @@ def value_matches(name: str, current: str, options: Options | None = None) -> li
     now = getattr(options, name, None) if options is not None else None
     cur = current.strip().lower()
     values = [v for _label, v in value_choices(name, now)]
-    if name in INTEGERS and cur.isdigit() and cur not in values:
+    if (name in INTEGERS or name == "turn_time") and cur.isdigit() and cur not in values:
         values.insert(0, cur)  # any whole number may be typed
     return [v for v in values if cur in v][:MAX_CHOICES]
 

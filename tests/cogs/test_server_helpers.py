@@ -17,6 +17,7 @@ from cogs.president.settings import (
     apply_setting,
     defaults_overrides,
     option_matches,
+    parse_lobby_setting,
     parse_value,
     value_choices,
     value_matches,
@@ -91,7 +92,7 @@ def test_rules_text_shows_option_changes() -> None:
 
 def test_every_option_can_be_set_by_name() -> None:
     assert len(OPTION_NAMES) == 25 and set(OPTION_HELP) == set(OPTION_NAMES)
-    assert SETTABLE[0] == "preset" and len(SETTABLE) == 26
+    assert SETTABLE[:3] == ("preset", "turn_time", "level") and len(SETTABLE) == 28
     assert all(len(h) <= 100 for h in OPTION_HELP.values())
     base = preset("classic", players=5)
     for name in OPTION_NAMES:
@@ -123,8 +124,26 @@ def test_parse_value_and_engine_refusals() -> None:
     assert house == preset("house", players=4)
 
 
+def test_lobby_settings_parse_or_refuse_clearly() -> None:
+    assert parse_lobby_setting("turn_time", "45s") == 45
+    assert parse_lobby_setting("level", " EXPERT ") == "expert"
+    for name, text, words in [
+        ("turn_time", "10", "from 15 to 600"),
+        ("turn_time", "601", "from 15 to 600"),
+        ("turn_time", "soon", "whole seconds"),
+        ("level", "godlike", "choose one of random, easy, normal, hard, expert"),
+    ]:
+        with pytest.raises(OptionsError) as info:
+            parse_lobby_setting(name, text)
+        assert words in str(info.value) and info.value.option == name
+
+
 def test_autocomplete_suggestions() -> None:
-    assert option_matches("")[:2] == ["preset", "players"] and len(option_matches("")) <= 25
+    assert option_matches("")[:3] == ["preset", "turn_time", "level"]
+    assert len(option_matches("")) <= 25
+    assert option_matches("lev") == ["level"]
+    assert value_matches("turn_time", "12") == ["12", "120"]  # any number may be typed
+    assert value_matches("level", "e") == ["easy", "expert"]
     assert option_matches("skip") == ["skip_on_equal"]
     assert value_matches("twos", "one") == ["one_less"]
     assert value_matches("target", "37")[0] == "37"  # any number may be typed

@@ -70,6 +70,23 @@ async def test_house_rules_and_saved_defaults_shape_the_next_game(
             alice, channel, "president set", {"option": "rounds", "value": "1"}
         )
         assert ok.ephemeral and "**rounds** is now **1**" in ok.message.content  # type: ignore[union-attr]
+        # The turn time and the computers' level are set the same way.
+        ok = await emulator.slash(
+            alice, channel, "president set", {"option": "turn_time", "value": "90"}
+        )
+        assert "Turns now last **90 s**" in ok.message.content  # type: ignore[union-attr]
+        ok = await emulator.slash(
+            alice, channel, "president set", {"option": "level", "value": "Hard"}
+        )
+        assert "level **hard**" in ok.message.content  # type: ignore[union-attr]
+        bad = await emulator.slash(
+            alice, channel, "president set", {"option": "turn_time", "value": "5"}
+        )
+        assert bad.ephemeral and "from 15 to 600" in bad.message.content  # type: ignore[union-attr]
+        ac = await emulator.autocomplete(
+            alice, channel, "president set", {"option": "level", "value": ""}, focused="value"
+        )
+        assert "expert" in [c["value"] for c in ac.choices or []]
         # An impossible combination is refused with the engine's message.
         bad = await emulator.slash(
             alice, channel, "president set", {"option": "decks", "value": "2"}
@@ -79,6 +96,7 @@ async def test_house_rules_and_saved_defaults_shape_the_next_game(
         msg = _lobby_message(emulator, bot, channel)
         await emulator.wait_for(lambda: "rounds = 1" in msg.text(), 5.0, "the lobby to update")
         assert "target = 3" in msg.text() and "revolution = on" in msg.text()
+        assert "Turn time 90 s" in msg.text() and "level hard" in msg.text()
         assert "decks" not in msg.text()
         rules = await emulator.slash(alice, channel, "president rules")
         text = rules.message.text()  # type: ignore[union-attr]
@@ -90,7 +108,8 @@ async def test_house_rules_and_saved_defaults_shape_the_next_game(
         saved = await emulator.slash(alice, channel, "president defaults", {"scope": "channel"})
         assert "Saved as the default for this channel" in saved.message.content  # type: ignore[union-attr]
         stored = await bot.db.channel_settings(channel.id)
-        assert stored.preset == "classic" and stored.turn_seconds == 600
+        assert stored.preset == "classic" and stored.turn_seconds == 90
+        assert stored.computer_level == "hard"
         assert stored.options == {"target": 3, "revolution": True, "rounds": 1, "players": 3}
         await emulator.click(alice, lobby, label="Cancel")
 
@@ -99,7 +118,8 @@ async def test_house_rules_and_saved_defaults_shape_the_next_game(
         assert "target = 3" in lobby2.text() and "3 seats" in lobby2.text()
         t = await start(emulator, bot, alice, lobby2, channel)
         assert t.options.target == 3 and t.options.revolution and t.options.rounds == 1
-        assert t.meta.turn_seconds == 600 and t.state.n == 3
+        assert t.meta.turn_seconds == 90 and t.meta.level == "hard" and t.state.n == 3
+        assert [s.computer_level for s in t.seats if s.user_id is None] == ["hard"]
         # A running game's rules can't change.
         late = await emulator.slash(
             alice, channel, "president set", {"option": "jokers", "value": "1"}
