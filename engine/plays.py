@@ -17,6 +17,7 @@ holder of 3♣ always contains it). Notation: the rank character repeated,
 
 from __future__ import annotations
 
+import operator
 from typing import ClassVar
 
 from .cards import JOKER, NUM_RANKS, RANK_CHARS, RANK_NAMES, Card, format_cards, parse_cards
@@ -99,6 +100,9 @@ PASS = Play(0, 0)
 Play.PASS = PASS
 
 
+_CARD_ORDER = operator.attrgetter("_key")
+
+
 class Give:
     """Cards a receiver gives back in the exchange."""
 
@@ -106,7 +110,9 @@ class Give:
     cards: tuple[Card, ...]
 
     def __init__(self, cards: tuple[Card, ...] | list[Card]) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(cards)))
+        # sorted by a key in C rather than by Card.__lt__ in Python (same order):
+        # an exchange lists up to a few hundred gives
+        object.__setattr__(self, "cards", tuple(sorted(cards, key=_CARD_ORDER)))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Give is immutable")

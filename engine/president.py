@@ -39,6 +39,7 @@ Decisions the rules leave open, and what this engine does:
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import math
 import operator
@@ -746,21 +747,24 @@ class President:
         )
 
     def _legal_gives(self, p: int, count: int) -> Iterator[Give]:
-        """Every distinct give-back by ranks, lowest first."""
-        ranks = [r for r in self._order_base if self.hands[p][r]]
-
-        def rec(start: int, left: int, chosen: list[Card]) -> Iterator[Give]:
-            if left == 0:
-                yield Give(chosen)
-                return
-            for i in range(start, len(ranks)):
-                r = ranks[i]
-                have = self.hands[p][r]
-                used = sum(1 for c in chosen if c.rank == r)
-                if used < len(have):
-                    yield from rec(i, left - 1, [*chosen, have[-1 - used]])
-
-        yield from rec(0, count, [])
+        """Every distinct give-back by ranks, lowest first (clubs first within
+        a rank)."""
+        hand = self.hands[p]
+        ranks = [r for r in self._order_base if hand[r]]
+        # rank multisets in order, then those the hand holds enough cards for
+        for combo in itertools.combinations_with_replacement(ranks, count):
+            cards: list[Card] = []
+            prev = -1
+            used = 0
+            for r in combo:
+                used = used + 1 if r == prev else 0
+                have = hand[r]
+                if used >= len(have):
+                    break
+                cards.append(have[-1 - used])
+                prev = r
+            else:
+                yield Give(cards)
 
     # -- strength helpers ---------------------------------------------------
 
