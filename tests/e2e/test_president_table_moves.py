@@ -71,6 +71,22 @@ async def _bury(emulator: Emulator, alice: User, channel: Channel, t: Table) -> 
     await emulator.wait_for(lambda: t.messages_since_table >= 3, 30.0, "the chat to be seen")
 
 
+async def _repost(emulator: Emulator, t: Table, first: int) -> int:
+    """Wait until the table has moved from message ``first``: the new id."""
+    moved = await emulator.wait_for(
+        lambda: t.meta.table_message_id != first and t.meta.table_message_id, 30.0, "a repost"
+    )
+    return int(moved)
+
+
+async def _pointer(emulator: Emulator, first: int) -> Message:
+    """Wait until message ``first`` points to the new table; it has no controls left."""
+    old = emulator.state.messages[first]
+    await emulator.wait_for(lambda: "The table moved" in old.content, 30.0, "the pointer")
+    assert not old.buttons() and not old.attachments, "the old table has no controls left"
+    return old
+
+
 async def test_a_buried_table_is_posted_again_and_the_old_one_points_to_it(
     emulator: Emulator, tmp_path: Path
 ) -> None:
@@ -79,12 +95,8 @@ async def test_a_buried_table_is_posted_again_and_the_old_one_points_to_it(
         controls = await emulator.wait_for(lambda: _controls(emulator, alice), 20.0, "a turn")
         await _bury(emulator, alice, channel, t)
         await play_turn(emulator, alice, controls)
-        moved = await emulator.wait_for(
-            lambda: t.meta.table_message_id != first and t.meta.table_message_id, 30.0, "a repost"
-        )
-        old = emulator.state.messages[first]
-        await emulator.wait_for(lambda: "The table moved" in old.content, 30.0, "the pointer")
-        assert not old.buttons() and not old.attachments, "the old table has no controls left"
+        moved = await _repost(emulator, t, first)
+        await _pointer(emulator, first)
         new = emulator.state.messages[moved]
         assert new.buttons() and new.attachments
         assert table_of(bot, channel) is t
@@ -104,12 +116,9 @@ async def test_a_table_older_than_the_edit_limit_is_posted_again(
         )
         assert t.meta.table_message_id == first, "nothing changed, so nothing was posted"
         await play_turn(emulator, alice, controls)
-        moved = await emulator.wait_for(
-            lambda: t.meta.table_message_id != first and t.meta.table_message_id, 30.0, "a repost"
-        )
-        old = emulator.state.messages[first]
-        await emulator.wait_for(lambda: "The table moved" in old.content, 30.0, "the pointer")
-        assert not old.buttons() and emulator.state.messages[moved].buttons()
+        moved = await _repost(emulator, t, first)
+        await _pointer(emulator, first)
+        assert emulator.state.messages[moved].buttons()
 
 
 async def test_ending_the_game_while_the_old_table_is_retired_still_retires_it(
@@ -122,14 +131,12 @@ async def test_ending_the_game_while_the_old_table_is_retired_still_retires_it(
         emulator.delay_next(3.0, 100, method="PATCH", path=f"/messages/{first}$")
         await _bury(emulator, alice, channel, t)
         await play_turn(emulator, alice, controls)
-        await emulator.wait_for(lambda: t.meta.table_message_id != first, 30.0, "a repost")
+        await _repost(emulator, t, first)
         # ... and the game ends while the one that retires it is under way, which
         # stops the table's updates
         await emulator.slash(alice, channel, "president end")
         await emulator.wait_for(lambda: table_of(bot, channel) is None, 10.0, "the end")
-        old = emulator.state.messages[first]
-        await emulator.wait_for(lambda: "The table moved" in old.content, 10.0, "the pointer")
-        assert not old.buttons()
+        await _pointer(emulator, first)
 
 
 async def test_a_decision_stored_during_a_repost_keeps_the_new_table(
@@ -155,13 +162,10 @@ async def test_a_decision_stored_during_a_repost_keeps_the_new_table(
         await emulator.wait_for(lambda: t.lock.locked(), 10.0, "her decision being stored")
         await _bury(emulator, alice, channel, t)
         t.dirty.set()  # stands for any change that makes the table redraw now
-        moved = await emulator.wait_for(
-            lambda: t.meta.table_message_id != first and t.meta.table_message_id, 30.0, "a repost"
-        )
+        moved = await _repost(emulator, t, first)
         gate.set()
         await playing
-        old = emulator.state.messages[first]
-        await emulator.wait_for(lambda: "The table moved" in old.content, 30.0, "the pointer")
+        old = await _pointer(emulator, first)
         assert t.meta.table_message_id == moved
         live = await bot.db.live_table(t.game_id)
         assert live is not None and json.loads(live.meta_json)["table_message_id"] == moved
