@@ -12,7 +12,8 @@ Levels: ``random`` (uniform over legal decisions, the measuring stick),
 (Monte Carlo search over deals consistent with what the seat knows, lightly
 weighed by how well they explain the opponents' plays and passes, playing
 them out with the normal policy) and ``expert`` (the same search with more
-playouts and a finer weighing of the deals). Every
+playouts, over deals kept through the round by a particle filter that
+reads the opponents' plays and passes). Every
 level decides from one seat's :class:`~engine.views.Observation` only and
 draws randomness from its own seeded generator. New levels call
 :func:`register_level`.

@@ -50,9 +50,9 @@ class _Decision:
 class History:
     """The opponents' decisions of the round in an observation, replayed once."""
 
-    __slots__ = ("compulsory", "decisions", "rules")
+    __slots__ = ("by_player", "compulsory", "decisions", "rules")
 
-    def __init__(self, obs: Observation, limit: int = 60) -> None:
+    def __init__(self, obs: Observation, limit: int | None = 60) -> None:
         pub = obs.public
         o = pub.options
         rules = rules_for(o)
@@ -99,21 +99,36 @@ class History:
                     if top is None:
                         size = play.count
                     top = play
-        self.decisions = out[-limit:]
+        self.decisions = out if limit is None else out[-limit:]
+        self.by_player: dict[int, list[tuple[int, _Decision]]] = {}
+        for i, d in enumerate(self.decisions):
+            self.by_player.setdefault(d.player, []).append((i, d))
 
     def mismatches(self, hands: Sequence[Sequence[Card]]) -> int:
         """How many opponent decisions ``normal`` would have made otherwise if
         the players held ``hands`` now (by player)."""
+        counts: list[list[int]] = []
+        for h in hands:
+            cur = [0] * NUM_RANKS
+            for c in h:
+                cur[c.rank] += 1
+            counts.append(cur)
+        return self.count_mismatches(counts)
+
+    def count_mismatches(
+        self, counts: Sequence[Sequence[int]], start: int = 0, player: int | None = None
+    ) -> int:
+        """:meth:`mismatches` for hands given as cards per rank (by player),
+        over the decisions from index ``start`` on (of ``player`` only, if
+        given: a player's decisions depend only on their own hand)."""
         rules = self.rules
-        now: dict[int, list[int]] = {}
         bad = 0
-        for d in self.decisions:
-            cur = now.get(d.player)
-            if cur is None:
-                cur = [0] * NUM_RANKS
-                for c in hands[d.player]:
-                    cur[c.rank] += 1
-                now[d.player] = cur
+        if player is None:
+            decisions = self.decisions[start:]
+        else:
+            decisions = [d for i, d in self.by_player.get(player, ()) if i >= start]
+        for d in decisions:
+            cur = counts[d.player]
             cnt = [a + b for a, b in zip(cur, d.after, strict=True)]
             legal = legal_plays(rules, self.compulsory, cnt, d.top, d.size, d.revolution)
             if d.played not in legal:

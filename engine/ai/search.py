@@ -7,7 +7,8 @@ For a decision with more than one sensible choice the player
    the exchange) and weighs each by how likely the opponents' plays and
    passes so far were under the ``normal`` policy
    (:mod:`engine.ai.inference`), keeping the likely ones (``hard`` draws
-   two deals per deal searched, ``expert`` four);
+   two deals per deal searched; ``expert`` keeps a particle filter over the
+   round, :mod:`engine.ai.particles`);
 2. plays every candidate decision out on the same deals (common random
    numbers) with the fast copy of the ``normal`` policy
    (:mod:`engine.ai.rollout`) for everybody until the searching player
@@ -38,6 +39,7 @@ from ..views import Observation
 from .base import exchange_due
 from .inference import History
 from .normal import NormalPlayer
+from .particles import DealPool
 from .rollout import playout, remaining_cards, rules_for
 from .sampling import Sampler
 
@@ -47,7 +49,9 @@ class SearchPlayer:
     docstring). ``playouts`` is the budget per decision (at least
     ``min_playouts`` per round of halving); a candidate other than the
     ``normal`` choice must beat it by ``z`` standard errors. ``oversample``
-    and ``epsilon`` weigh the sampled deals (see :meth:`deal_source`);
+    and ``epsilon`` weigh the sampled deals (see :meth:`deal_source`), or,
+    with ``pool`` above 0, a :class:`~engine.ai.particles.DealPool` of that
+    many deals kept across the round's decisions supplies them;
     ``place`` (0…1) blends the points-based loss with one counting exactly
     top half and first place (see :meth:`losses`)."""
 
@@ -55,6 +59,7 @@ class SearchPlayer:
 
     default_playouts: ClassVar[int] = 240
     default_oversample: ClassVar[int] = 1
+    default_pool: ClassVar[int] = 0
 
     def __init__(
         self,
@@ -66,6 +71,7 @@ class SearchPlayer:
         oversample: int | None = None,
         epsilon: float = 0.25,
         place: float = 0.0,
+        pool: int | None = None,
         time_limit: float | None = None,
     ) -> None:
         """``playouts`` and ``oversample`` default to the level's own budget."""
@@ -78,6 +84,8 @@ class SearchPlayer:
         self.min_playouts = min_playouts
         self.time_limit = time_limit
         self.normal = NormalPlayer(seed)
+        fresh = self.default_pool if pool is None else pool
+        self.pool = DealPool(fresh) if fresh > 0 else None
 
     # -- entry point --------------------------------------------------------
 
@@ -177,11 +185,14 @@ class SearchPlayer:
 
     def deal_source(self, obs: Observation) -> Callable[[int], Iterator[President]]:
         """A function giving that many fresh determinizations at each call.
-        With ``oversample`` above 1, ``oversample`` deals are drawn for each
+        With a ``pool``, they come from the particle filter. Otherwise, with
+        ``oversample`` above 1, ``oversample`` deals are drawn for each
         one needed and one is kept with probability proportional to
         ``epsilon ** mismatches`` (:mod:`engine.ai.inference`)."""
-        sampler = Sampler(obs)
         rng = self.rng
+        if self.pool is not None:
+            return self.pool.source(obs, rng)
+        sampler = Sampler(obs)
         if self.oversample <= 1:
 
             def uniform(count: int) -> Iterator[President]:
@@ -258,11 +269,12 @@ class HardPlayer(SearchPlayer):
 
 
 class ExpertPlayer(SearchPlayer):
-    """Monte Carlo search over deals weighed by how well they explain the
-    opponents' decisions so far (:mod:`engine.ai.inference`): for each deal
-    the search needs, ``oversample`` are drawn and one is kept with
-    probability proportional to ``epsilon ** mismatches``."""
+    """Monte Carlo search over deals that explain the opponents' decisions
+    so far (:mod:`engine.ai.inference`): a particle filter kept across the
+    round's decisions (:mod:`engine.ai.particles`) holds ``pool`` deals drawn
+    in proportion to ``0.05 ** mismatches``."""
 
     level = "expert"
     default_playouts = 320
     default_oversample = 4
+    default_pool = 64
