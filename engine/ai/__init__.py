@@ -9,7 +9,7 @@
 
 Levels: ``random`` (uniform over legal decisions, the measuring stick),
 ``easy`` (a wasteful beginner), ``normal`` (a solid heuristic), ``hard``
-(Monte Carlo search over deals consistent with what the seat knows, lightly
+(Monte Carlo search over deals consistent with what the seat knows,
 weighed by how well they explain the opponents' plays and passes, playing
 them out with the normal policy) and ``expert`` (the same search with more
 playouts, over deals kept through the round by a particle filter that

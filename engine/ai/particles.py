@@ -23,15 +23,19 @@ decision,
 
 Deals are kept as cards per rank: suits matter to no decision the
 inference replays, so a deal that held *a* seven where the opponent played
-the seven of spades is as good as one that held that very card. Weights are
-relative and never all zero, so opponents who do not play like ``normal``
-(humans, the search levels) only blunt the inference: the pool never runs
-dry. Everything is drawn from the player's seeded generator: the same seed
+the seven of spades is as good as one that held that very card. ``ε`` is ``epsilon``
+(0.05) for an opponent some kept deal explains perfectly; for one whom even
+the best deal leaves with mismatches — a human, a search level — it is set
+from the rate at which they evidently deviate from ``normal``, so their
+plays are read more loosely instead of forcing the deals to explain every
+deviation. Weights are relative to the best deal and never all zero: the
+pool never runs dry. Everything is drawn from the player's seeded generator: the same seed
 and the same observations give the same deals.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator
 
@@ -46,12 +50,30 @@ class DealPool:
     """Deals for one player's decisions in one round, drawn in proportion to
     ``epsilon ** mismatches`` (see the module docstring)."""
 
-    __slots__ = ("checked", "deals", "epsilon", "key", "mm", "moves", "prefix", "refill", "size")
+    __slots__ = (
+        "adapt",
+        "checked",
+        "deals",
+        "epsilon",
+        "key",
+        "mm",
+        "moves",
+        "prefix",
+        "refill",
+        "size",
+    )
 
     def __init__(
-        self, size: int, *, moves: int = 6, epsilon: float = 0.05, refill: int = 4
+        self,
+        size: int,
+        *,
+        moves: int = 6,
+        epsilon: float = 0.05,
+        refill: int = 4,
+        adapt: bool = True,
     ) -> None:
         self.size = size
+        self.adapt = adapt
         self.moves = moves
         self.epsilon = epsilon
         self.refill = refill
@@ -79,7 +101,6 @@ class DealPool:
             n0 = 0
         self.prefix = tuple(history)
         inference = History(obs, limit=None)
-        eps = self.epsilon
         # 1. remove the cards played since; keep what the exchange pins down
         played: list[tuple[int, int, int]] = []
         for e in history[n0:]:
@@ -102,21 +123,21 @@ class DealPool:
             if ok and all(d[q][r] >= k for q, r, k in pinned):
                 deals.append(d)
                 mm.append(bad)
-        # 2. weigh the survivors by the opponents' new decisions
+        # 2. the survivors' mismatches over the opponents' new decisions
         start = self.checked
         self.checked = len(inference.decisions)
         movers = sorted({d.player for d in inference.decisions[start:]})
-        weights = []
+        news: list[list[int]] = []
         for d, bad in zip(deals, mm, strict=True):
-            new = 0
+            new = [0] * n
             for q in movers:
                 x = inference.count_mismatches(d, start, q)
                 bad[q] += x
-                new += x
-            weights.append(eps**new)
+                new[q] = x
+            news.append(new)
         # 3. too few left: fresh deals, weighed by all the decisions
-        if len(deals) < max(1, self.size // 4):
-            weights = [eps ** sum(bad) for bad in mm]
+        refill = len(deals) < max(1, self.size // 4)
+        if refill:
             for _ in range(self.refill * self.size):
                 hands = sampler.sample(rng)
                 d = [[0] * NUM_RANKS for _ in range(n)]
@@ -124,10 +145,15 @@ class DealPool:
                     row = d[q]
                     for c in cards:
                         row[c.rank] += 1
-                bad = [inference.count_mismatches(d, 0, q) for q in range(n)]
                 deals.append(d)
-                mm.append(bad)
-                weights.append(eps ** sum(bad))
+                mm.append([inference.count_mismatches(d, 0, q) for q in range(n)])
+        eps = self._epsilons(inference, mm, n)
+        if refill:
+            news = mm
+        logs = [math.log(e) for e in eps]
+        lw = [sum(x * lq for x, lq in zip(new, logs, strict=True)) for new in news]
+        top = max(lw, default=0.0)
+        weights = [math.exp(x - top) for x in lw]  # relative to the best: no underflow to all zero
         # 4. resample ``size`` deals in proportion to their weights
         total = sum(weights)
         step = total / self.size
@@ -144,9 +170,24 @@ class DealPool:
                 kept_mm.append(list(bad))
         # 5. move each deal by swapping cards between opponents (Metropolis)
         if inference.decisions and len(sampler.players) > 1:
-            self._move(kept, kept_mm, sampler, pin, inference, rng)
+            self._move(kept, kept_mm, sampler, pin, inference, eps, rng)
         self.deals, self.mm = kept, kept_mm
         return sampler
+
+    def _epsilons(self, inference: History, mm: list[list[int]], n: int) -> list[float]:
+        """Per player, the weight of one mismatch: ``epsilon``, unless even the
+        deal that explains the player best leaves mismatches, in which case
+        the player does not play like ``normal`` and the estimate of how often
+        they deviate, (fewest mismatches + ½) / (decisions + 1), sets it."""
+        out = [self.epsilon] * n
+        if not self.adapt or not mm:
+            return out
+        for q, ds in inference.by_player.items():
+            low = min(bad[q] for bad in mm)
+            if low:
+                rate = (low + 0.5) / (len(ds) + 1)
+                out[q] = min(1.0, max(self.epsilon, rate / (1.0 - rate) if rate < 1.0 else 1.0))
+        return out
 
     def _move(
         self,
@@ -155,6 +196,7 @@ class DealPool:
         sampler: Sampler,
         pin: list[list[int]],
         inference: History,
+        eps: list[float],
         rng: random.Random,
     ) -> None:
         """``moves`` Metropolis steps per deal: swap a card (not pinned by the
@@ -162,7 +204,6 @@ class DealPool:
         ``min(1, epsilon ** Δmismatches)``. Choosing the cards uniformly makes
         the proposal symmetric among the deals of cards, so the chain keeps
         the uniform prior times the weight."""
-        eps = self.epsilon
         players = sampler.players
         base = sampler.base
         bounds = {p: (lo, hi) for p, lo, hi in sampler.bounds}
@@ -198,8 +239,8 @@ class DealPool:
                 d[q1][s] += 1
                 n1 = inference.count_mismatches(d, 0, q1)
                 n2 = inference.count_mismatches(d, 0, q2)
-                delta = n1 + n2 - bad[q1] - bad[q2]
-                if delta <= 0 or rng.random() < eps**delta:
+                ratio = eps[q1] ** (n1 - bad[q1]) * eps[q2] ** (n2 - bad[q2])
+                if ratio >= 1.0 or rng.random() < ratio:
                     bad[q1], bad[q2] = n1, n2
                 else:
                     d[q1][r] += 1

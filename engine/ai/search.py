@@ -6,9 +6,9 @@ For a decision with more than one sensible choice the player
    (:mod:`engine.ai.sampling`: card counts, cards played, what it learnt in
    the exchange) and weighs each by how likely the opponents' plays and
    passes so far were under the ``normal`` policy
-   (:mod:`engine.ai.inference`), keeping the likely ones (``hard`` draws
-   two deals per deal searched; ``expert`` keeps a particle filter over the
-   round, :mod:`engine.ai.particles`);
+   (:mod:`engine.ai.inference`), keeping the likely ones: both levels keep
+   a particle filter over the round (:mod:`engine.ai.particles`), ``hard``
+   with 32 deals, ``expert`` with 64;
 2. plays every candidate decision out on the same deals (common random
    numbers) with the fast copy of the ``normal`` policy
    (:mod:`engine.ai.rollout`) for everybody until the searching player
@@ -51,7 +51,8 @@ class SearchPlayer:
     ``normal`` choice must beat it by ``z`` standard errors. ``oversample``
     and ``epsilon`` weigh the sampled deals (see :meth:`deal_source`), or,
     with ``pool`` above 0, a :class:`~engine.ai.particles.DealPool` of that
-    many deals kept across the round's decisions supplies them;
+    many deals kept across the round's decisions (``moves`` Metropolis steps
+    each per decision) supplies them;
     ``place`` (0…1) blends the points-based loss with one counting exactly
     top half and first place (see :meth:`losses`)."""
 
@@ -72,6 +73,7 @@ class SearchPlayer:
         epsilon: float = 0.25,
         place: float = 0.0,
         pool: int | None = None,
+        moves: int = 6,
         time_limit: float | None = None,
     ) -> None:
         """``playouts`` and ``oversample`` default to the level's own budget."""
@@ -85,7 +87,7 @@ class SearchPlayer:
         self.time_limit = time_limit
         self.normal = NormalPlayer(seed)
         fresh = self.default_pool if pool is None else pool
-        self.pool = DealPool(fresh) if fresh > 0 else None
+        self.pool = DealPool(fresh, moves=moves) if fresh > 0 else None
 
     # -- entry point --------------------------------------------------------
 
@@ -258,21 +260,22 @@ class SearchPlayer:
 
 
 class HardPlayer(SearchPlayer):
-    """Monte Carlo search over deals consistent with what is public, with a
-    light version of the expert's inference: two deals are drawn for each
-    one searched and the one that better explains the opponents' plays is
-    preferred (``epsilon ** mismatches``)."""
+    """Monte Carlo search over deals consistent with what is public, read
+    through the same particle filter as the expert's
+    (:mod:`engine.ai.particles`) with half the deals, and fewer playouts."""
 
     level = "hard"
     default_playouts = 120
     default_oversample = 2
+    default_pool = 32
 
 
 class ExpertPlayer(SearchPlayer):
     """Monte Carlo search over deals that explain the opponents' decisions
     so far (:mod:`engine.ai.inference`): a particle filter kept across the
     round's decisions (:mod:`engine.ai.particles`) holds ``pool`` deals drawn
-    in proportion to ``0.05 ** mismatches``."""
+    in proportion to ``ε ** mismatches`` (``ε`` 0.05 for opponents who play
+    like ``normal``, larger for those who do not)."""
 
     level = "expert"
     default_playouts = 320

@@ -139,12 +139,14 @@ def test_a_new_round_or_another_game_starts_afresh() -> None:
     the history it knows resets it instead of reusing stale deals."""
     pool = DealPool(8, moves=2)
     rng = random.Random(0)
-    seen = []
-    for seed in (1, 2):
+    seen = 0
+    for seed in (1, 2, 3):
         for game, p in _round("classic", seed):
             if p == 0:
                 obs = game.observation(p)
                 states = list(pool.source(obs, rng)(4))
                 assert all(Counter(s.hand(0)) == Counter(obs.hand) for s in states)
-                seen.append(len(states))
-    assert seen
+                for d in pool.deals:
+                    assert [sum(d[q]) for q in range(1, game.n)] == game.sizes[1:]
+                seen += 1
+    assert seen > 10
