@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from engine import EXCHANGE, PLAY, President, preset
 from engine.ai import make_player
+from engine.ai.inference import History
 from engine.ai.particles import DealPool
 from engine.ai.sampling import Sampler
 
@@ -150,3 +151,30 @@ def test_a_new_round_or_another_game_starts_afresh() -> None:
                     assert [sum(d[q]) for q in range(1, game.n)] == game.sizes[1:]
                 seen += 1
     assert seen > 10
+
+
+def test_opponents_unlike_normal_are_read_loosely() -> None:
+    """Random opponents get a larger weight per mismatch than ``epsilon``
+    once their deviations show; normal opponents keep ``epsilon``."""
+    for lineup, loose in (("random", True), ("normal", False)):
+        looser = checked = 0
+        for seed in range(3):
+            me = seed % 4
+            pool = DealPool(16, moves=4)
+            rng = random.Random(seed)
+            for game, p in _round("classic", seed, lineup=lineup):
+                if p != me:
+                    continue
+                obs = game.observation(me)
+                pool.source(obs, rng)
+                history = History(obs, limit=None)
+                eps = pool._epsilons(history, pool.mm, game.n)
+                for q in history.by_player:
+                    if len(history.by_player[q]) >= 6:
+                        looser += eps[q] > pool.epsilon
+                        checked += 1
+        assert checked > 10
+        if loose:
+            assert looser > checked // 2
+        else:
+            assert looser < checked // 4
