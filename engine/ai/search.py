@@ -48,12 +48,12 @@ class SearchPlayer:
     """Determinized Monte Carlo search over the legal plays (see the module
     docstring). ``playouts`` is the budget per decision (at least
     ``min_playouts`` per round of halving); a candidate other than the
-    ``normal`` choice must beat it by ``z`` standard errors. ``oversample``
-    and ``epsilon`` weigh the sampled deals (see :meth:`deal_source`), or,
-    with ``pool`` above 0, a :class:`~engine.ai.particles.DealPool` of that
-    many deals kept across the round's decisions (``moves`` Metropolis steps
-    each per decision) supplies them;
-    ``place`` (0…1) blends the points-based loss with one counting exactly
+    ``normal`` choice must beat it by ``z`` standard errors. Without a
+    ``pool``, ``oversample`` and ``epsilon`` weigh the sampled deals (see
+    :meth:`deal_source`); with ``pool`` above 0 (both levels), a
+    :class:`~engine.ai.particles.DealPool` of that many deals, kept across
+    the round's decisions (``moves`` Metropolis steps each per decision),
+    supplies them. ``place`` (0…1) blends the points-based loss with one counting exactly
     top half and first place (see :meth:`losses`)."""
 
     level = "search"
@@ -266,7 +266,6 @@ class HardPlayer(SearchPlayer):
 
     level = "hard"
     default_playouts = 120
-    default_oversample = 2
     default_pool = 32
 
 
@@ -279,5 +278,4 @@ class ExpertPlayer(SearchPlayer):
 
     level = "expert"
     default_playouts = 320
-    default_oversample = 4
     default_pool = 64
