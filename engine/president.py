@@ -100,7 +100,12 @@ def _deck(decks: int, jokers: int, short_pack: bool) -> tuple[Card, ...]:
 
 
 _PASS_EVENTS = [Event("pass", p, PASS) for p in range(8)]
-"""Events are immutable, so every pass of a player can share one."""
+"""Events are immutable, so every pass of a player can share one (and so can
+every trick won, lead, skip and revolution)."""
+_TRICK_EVENTS = [Event("trick", p) for p in range(8)]
+_LEAD_EVENTS = [Event("lead", p) for p in range(8)]
+_SKIP_EVENTS = [Event("skip", p) for p in range(8)]
+_REVOLUTION_EVENTS = [Event("revolution", p) for p in range(8)]
 
 _PLAYS: list[list[Play]] = [[Play(r, c) if c else PASS for c in range(9)] for r in range(NUM_RANKS)]
 
@@ -219,6 +224,92 @@ def _rank_tables(rank_order: str) -> _RankTables:
     top_base = max(range(13), key=lambda r: base[r])
     top_rev = max(range(13), key=lambda r: rev[r])
     return base, rev, order_base, order_rev, stronger[0], stronger[1], top_base, top_rev
+
+
+# Hand counts packed four bits per rank (rank r in bits 4r…4r+3), so the
+# follows of a hand are found with one addition and one mask instead of a
+# loop over ranks: adding 8 - s to every field sets a field's top bit exactly
+# when that rank holds at least s cards (counts are at most 8: two decks).
+_FIELD_TOPS = sum(8 << 4 * r for r in range(NUM_RANKS))
+_AT_LEAST = [0] + [sum((8 - s) << 4 * r for r in range(NUM_RANKS)) for s in range(1, 9)]
+_UNIT = [1 << 4 * r for r in range(NUM_RANKS)]
+
+
+def _pack(counts: Sequence[int]) -> int:
+    return sum(k << 4 * r for r, k in enumerate(counts))
+
+
+class _PlayTables:
+    """Plays of packed hands, built on first use and shared by every state
+    with the same rank order and joker mode: never mutate what they hold.
+
+    ``follows[rev][s]`` maps the top bits of the natural ranks holding at least
+    ``s`` cards (and stronger than the top play) to those plays, weakest first.
+    ``leads[rev]`` splits the order into a few groups of ranks; each group maps
+    its part of a packed hand to the leads it offers, so a lead list is the
+    concatenation of a few lookups (a whole-hand key would rarely repeat)."""
+
+    __slots__ = ("follows", "leads", "orders", "stronger_tops", "trump")
+
+    def __init__(self, rank_order: str, trump: bool) -> None:
+        tables = _rank_tables(rank_order)
+        self.trump = trump
+        self.orders = (tables[2], tables[3])
+        self.stronger_tops = tuple(
+            [sum(8 << 4 * r for r in stronger[tr]) for tr in range(13)]
+            for stronger in (tables[4], tables[5])
+        )
+        self.follows: tuple[list[dict[int, tuple[Play, ...]]], ...] = tuple(
+            [{} for _ in range(9)] for _ in range(2)
+        )
+        self.leads: tuple[list[tuple[int, dict[int, tuple[Play, ...]], tuple[int, ...]]], ...]
+        self.leads = tuple(
+            [
+                (sum(15 << 4 * r for r in order[i : i + 5]), {}, tuple(order[i : i + 5]))
+                for i in range(0, len(order), 5)
+            ]
+            for order in self.orders
+        )
+
+    def follow(self, rev: bool, s: int, key: int) -> tuple[Play, ...]:
+        plays = tuple(_PLAYS[r][s] for r in self.orders[rev] if key >> 4 * r & 8)
+        self.follows[rev][s][key] = plays
+        return plays
+
+    def lead(
+        self, cache: dict[int, tuple[Play, ...]], ranks: tuple[int, ...], key: int
+    ) -> tuple[Play, ...]:
+        plays: list[Play] = []
+        for r in ranks:
+            k = key >> 4 * r & 15
+            if k:
+                plays += _PLAYS[r][1 : (2 if r == JOKER and self.trump else k + 1)]
+        cache[key] = t = tuple(plays)
+        return t
+
+
+@functools.cache
+def _play_tables(rank_order: str, trump: bool) -> _PlayTables:
+    return _PlayTables(rank_order, trump)
+
+
+@functools.lru_cache(maxsize=1024)
+def _next_tables(seats: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
+    """``next[mask][p]``: the first player after p (clockwise, then
+    counter-clockwise) whose bit is set in ``mask``, p itself last; -1 when
+    none is. The turn order when only finished players are skipped."""
+    cw, ccw = _successors(seats)
+    n = len(seats)
+    out = []
+    for after in (cw, ccw):
+        table = []
+        for mask in range(1 << n):
+            row = []
+            for p in range(n):
+                row.append(next((q for q in after[p] if mask >> q & 1), -1))
+            table.append(row)
+        out.append(table)
+    return out[0], out[1]
 
 
 def _load_json(text: str, what: str) -> Any:
@@ -353,6 +444,73 @@ class President:
 
     game_name: ClassVar[str] = "president"
 
+    # slots: attribute reads and writes are the engine's commonest operations,
+    # and a slot is the fastest place CPython keeps an attribute
+    __slots__ = (
+        "_after_ccw",
+        "_after_cw",
+        "_compulsory",
+        "_decisions",
+        "_equal",
+        "_follow_tops",
+        "_follows",
+        "_lead_groups",
+        "_next_ccw",
+        "_next_cw",
+        "_one_less",
+        "_order_base",
+        "_order_rev",
+        "_out_until",
+        "_over",
+        "_packed",
+        "_plain_follow",
+        "_plain_turns",
+        "_record",
+        "_revolution_on",
+        "_rng",
+        "_single_round",
+        "_single_wins",
+        "_skip_on_equal",
+        "_special_twos",
+        "_strength_base",
+        "_strength_rev",
+        "_stronger_base",
+        "_stronger_rev",
+        "_tables",
+        "_top_base",
+        "_top_rev",
+        "_trump",
+        "active_mask",
+        "counts",
+        "dealer",
+        "direction",
+        "exchange_events",
+        "finished",
+        "had_turn",
+        "hands",
+        "history",
+        "lead_3c",
+        "n",
+        "options",
+        "passed",
+        "pending",
+        "phase",
+        "previous_order",
+        "results",
+        "revolution",
+        "round_number",
+        "scores",
+        "seat_of",
+        "seats",
+        "since_top",
+        "sizes",
+        "top",
+        "top_player",
+        "trick_size",
+        "trick_start",
+        "turn",
+    )
+
     # -- construction -------------------------------------------------------
 
     def __init__(self, options: Options, seed: int = 0) -> None:
@@ -380,6 +538,17 @@ class President:
         self._special_twos = options.twos != "normal"
         self._revolution_on = options.revolution
         self._skip_on_equal = options.skip_on_equal
+        tables = _play_tables(options.rank_order, self._trump)
+        self._tables = tables
+        self._follow_tops = tables.stronger_tops
+        self._follows = tables.follows
+        self._lead_groups = tables.leads
+        # no option adds follows beyond "the same count, stronger"
+        self._plain_follow = not (
+            self._equal or self._special_twos or self._compulsory or options.jokers
+        )
+        # only finished players are skipped: the next player is a table lookup
+        self._plain_turns = not (self._out_until or self._single_round)
         n = self.n
         self.round_number = 0
         self.phase = ROUND_OVER
@@ -387,13 +556,15 @@ class President:
         self.seat_of: list[int] = list(range(n))
         self._after_cw: list[tuple[int, ...]] = []
         self._after_ccw: list[tuple[int, ...]] = []
+        self._next_cw: list[list[int]] = []
+        self._next_ccw: list[list[int]] = []
         self._seat_players(range(n))
         self.dealer = n - 1
         self.hands: list[list[list[Card]]] = [[[] for _ in range(NUM_RANKS)] for _ in range(n)]
         self.sizes: list[int] = [0] * n
         self.counts: list[list[int]] = [[0] * NUM_RANKS for _ in range(n)]
-        self._leads: list[tuple[bool, list[Play]] | None] = [None] * n
-        """Cached lead plays per player, with the revolution flag they are for."""
+        self._packed: list[int] = [0] * n
+        """``counts`` four bits per rank (see ``_pack``), kept in step with it."""
         self.direction = 1
         self.revolution = False
         self.finished: list[int] = []
@@ -598,7 +769,6 @@ class President:
         self._seat_players(deal.seats)
         self.dealer = deal.dealer
         self.hands = [[[] for _ in range(NUM_RANKS)] for _ in range(n)]
-        self._leads = [None] * n
         for p, cards in enumerate(deal.hands):
             hand = self.hands[p]
             # spades first in each list: cards leave from the end, clubs first
@@ -606,6 +776,7 @@ class President:
                 hand[c.rank].append(c)
             self.sizes[p] = len(cards)
             self.counts[p] = [len(stack) for stack in hand]
+            self._packed[p] = _pack(self.counts[p])
         self.direction = 1
         self.revolution = False
         self.finished = []
@@ -658,7 +829,7 @@ class President:
         if not self.active_mask >> leader & 1:
             leader = self._next_active(leader)
         self.turn = leader
-        self.history.append(Event("lead", leader))
+        self.history.append(_LEAD_EVENTS[leader])
 
     # -- exchange -----------------------------------------------------------
 
@@ -679,7 +850,8 @@ class President:
             rh[c.rank].sort(key=lambda c: -c.suit)
             self.counts[giver][c.rank] -= 1
             self.counts[receiver][c.rank] += 1
-        self._leads[giver] = self._leads[receiver] = None
+        self._packed[giver] = _pack(self.counts[giver])
+        self._packed[receiver] = _pack(self.counts[receiver])
         self.sizes[giver] -= len(cards)
         self.sizes[receiver] += len(cards)
 
@@ -815,57 +987,63 @@ class President:
     def legal_list(self) -> list[Play]:
         """The legal plays (not give-backs) as a list, pass first when
         allowed, then roughly weakest first: the fast path."""
-        turn = self.turn
-        if turn is None or self.phase != PLAY:
+        if self.phase != PLAY:
             return []
-        cnt = self.counts[turn]
+        turn = self.turn
+        assert turn is not None  # someone always acts in the play phase
         top = self.top
-        P = _PLAYS
+        rev = self.revolution
         if top is None:
             if self.lead_3c:
-                return P[THREE][1 : cnt[THREE] + 1]
-            # a hand's leads change only when the hand or the order does
-            entry = self._leads[turn]
-            if entry is None or entry[0] != self.revolution:
-                plays: list[Play] = []
-                for r in self._order_rev if self.revolution else self._order_base:
-                    k = cnt[r]
-                    if k:
-                        plays += P[r][1 : (2 if r == JOKER and self._trump else k + 1)]
-                entry = (self.revolution, plays)
-                self._leads[turn] = entry
-            return list(entry[1])
+                return _PLAYS[THREE][1 : self.counts[turn][THREE] + 1]
+            packed = self._packed[turn]
+            out: list[Play] = []
+            for mask, cache, ranks in self._lead_groups[rev]:
+                key = packed & mask
+                if key:
+                    part = cache.get(key)
+                    out += part if part is not None else self._tables.lead(cache, ranks, key)
+            return out
         s = self.trick_size
         tr = top.rank
-        tc = top.count
-        out = [PASS]
         if tr == JOKER:
-            # only high jokers get here: nothing natural beats them
-            if self._single_wins and cnt[self.top_rank]:
-                out.append(P[self.top_rank][1])
-            if self._equal and cnt[JOKER] >= tc:
-                out.append(P[JOKER][tc])
-        else:
-            if self.revolution:
-                stronger, toprank = self._stronger_rev[tr], self._top_rev
-            else:
-                stronger, toprank = self._stronger_base[tr], self._top_base
-            if self._equal and cnt[tr] >= tc:
-                out.append(P[tr][tc])
-            for r in stronger:
-                if cnt[r] >= s:
-                    out.append(P[r][s])
-            if self._special_twos and cnt[toprank]:
+            return self._follow_joker(turn, top, s)
+        key = (self._packed[turn] + _AT_LEAST[s]) & self._follow_tops[rev][tr]
+        stronger = self._follows[rev][s].get(key)
+        if stronger is None:
+            stronger = self._tables.follow(rev, s, key)
+        if self._plain_follow:
+            return [PASS, *stronger]
+        cnt = self.counts[turn]
+        P = _PLAYS
+        tc = top.count
+        out = [PASS, P[tr][tc]] if self._equal and cnt[tr] >= tc else [PASS]
+        out += stronger
+        if self._special_twos:
+            toprank = self._top_rev if rev else self._top_base
+            if cnt[toprank]:
                 if self._one_less:
                     if s >= 2 and tr != toprank and cnt[toprank] >= s - 1:
                         out.append(P[toprank][s - 1])
                 elif s != 1:
                     out.append(P[toprank][1])
-            if cnt[JOKER]:
-                if self._trump:
-                    out.append(P[JOKER][1])
-                elif cnt[JOKER] >= s:
-                    out.append(P[JOKER][s])
+        if cnt[JOKER]:
+            if self._trump:
+                out.append(P[JOKER][1])
+            elif cnt[JOKER] >= s:
+                out.append(P[JOKER][s])
+        if self._compulsory and len(out) > 1:
+            del out[0]
+        return out
+
+    def _follow_joker(self, turn: int, top: Play, s: int) -> list[Play]:
+        # only high jokers lead a trick on: nothing natural beats them
+        cnt = self.counts[turn]
+        out = [PASS]
+        if self._single_wins and cnt[self.top_rank]:
+            out.append(_PLAYS[self.top_rank][1])
+        if self._equal and cnt[JOKER] >= top.count:
+            out.append(_PLAYS[JOKER][top.count])
         if self._compulsory and len(out) > 1:
             del out[0]
         return out
@@ -975,32 +1153,32 @@ class President:
             history.append(_PASS_EVENTS[p])
             since = self.since_top | bit
             self.since_top = since
+            top_player = self.top_player
+            assert top_player is not None
+            if self._plain_turns:
+                # passes and turns taken matter only to the other pass rules
+                active = self.active_mask
+                if active & ~(1 << top_player) & ~since == 0:
+                    self._end_trick(top_player)
+                else:
+                    self.turn = (self._next_cw if self.direction == 1 else self._next_ccw)[active][
+                        p
+                    ]
+                return
             passed = self.passed | bit
             self.passed = passed
             self.had_turn |= bit
-            top_player = self.top_player
-            assert top_player is not None
             if self._single_round:
                 over = self.active_mask & ~self.had_turn == 0
             else:
-                done = since | passed if self._out_until else since
-                over = self.active_mask & ~(1 << top_player) & ~done == 0
+                over = self.active_mask & ~(1 << top_player) & ~(since | passed) == 0
             if over:
                 self._end_trick(top_player)
-                return
-            # _next_player inlined (also on the play path below): keep the copies in step
-            blocked = ~self.active_mask
-            if self._out_until:
-                blocked |= passed
-            if self._single_round:
-                blocked |= self.had_turn
-            for q in (self._after_cw if self.direction == 1 else self._after_ccw)[p]:
-                if not blocked >> q & 1:
-                    self.turn = q
-                    return
-            raise AssertionError("nobody can act in an unfinished trick")
+            else:
+                self._advance(p)
+            return
         rank = decision.rank
-        toprank = self._top_rev if self.revolution else self._top_base
+        rev = self.revolution
         top = self.top
         stack = self.hands[p][rank]
         cut = len(stack) - count
@@ -1008,19 +1186,19 @@ class President:
         history.append(_new_event(Event, ("play", p, decision, None, tuple(reversed(stack[cut:])))))
         del stack[cut:]
         self.counts[p][rank] -= count
-        self._leads[p] = None
+        self._packed[p] -= _UNIT[rank] * count
         left = self.sizes[p] - count
         self.sizes[p] = left
         if self.lead_3c:
             self.lead_3c = False
         wins_now = (rank == JOKER and self._trump) or (
-            count == 1 and rank == toprank and self._single_wins
+            self._single_wins and count == 1 and rank == (self._top_rev if rev else self._top_base)
         )
         if count >= 4 and self._revolution_on and rank != JOKER:
             self.revolution = not self.revolution
             if self.options.revolution_reverses_direction:
                 self.direction = -self.direction
-            history.append(_new_event(Event, ("revolution", p, None, None, None)))
+            history.append(_REVOLUTION_EVENTS[p])
         if left == 0:
             self._finish(p)
             if self.phase != PLAY:
@@ -1033,41 +1211,50 @@ class President:
         self.top = decision
         self.top_player = p
         self.since_top = 0
-        self.had_turn |= bit
+        plain = self._plain_turns
+        if not plain:
+            self.had_turn |= bit
         cursor = p
         if (
             self._skip_on_equal
             and top is not None
             and rank == top.rank
             and count == top.count
-            and rank != toprank
+            and rank != (self._top_rev if rev else self._top_base)
             and rank != JOKER
         ):
             victim = self._next_player(p)
             if victim is not None and victim != p:
                 vbit = 1 << victim
                 self.since_top |= vbit
-                self.had_turn |= vbit
-                history.append(_new_event(Event, ("skip", victim, None, None, None)))
+                if not plain:
+                    self.had_turn |= vbit
+                history.append(_SKIP_EVENTS[victim])
                 cursor = victim
+        if plain:
+            active = self.active_mask
+            if active & ~bit & ~self.since_top == 0:
+                self._end_trick(p)
+            else:
+                self.turn = (self._next_cw if self.direction == 1 else self._next_ccw)[active][
+                    cursor
+                ]
+            return
         if self._single_round:
             over = self.active_mask & ~self.had_turn == 0
         else:
-            done = self.since_top | self.passed if self._out_until else self.since_top
-            over = self.active_mask & ~bit & ~done == 0
+            over = self.active_mask & ~bit & ~(self.since_top | self.passed) == 0
         if over:
             self._end_trick(p)
-            return
-        blocked = ~self.active_mask
-        if self._out_until:
-            blocked |= self.passed
-        if self._single_round:
-            blocked |= self.had_turn
-        for q in (self._after_cw if self.direction == 1 else self._after_ccw)[cursor]:
-            if not blocked >> q & 1:
-                self.turn = q
-                return
-        raise AssertionError("nobody can act in an unfinished trick")
+        else:
+            self._advance(cursor)
+
+    def _advance(self, p: int) -> None:
+        """Give the turn to the next player after p who may act in this trick."""
+        q = self._next_player(p)
+        if q is None:
+            raise AssertionError("nobody can act in an unfinished trick")
+        self.turn = q
 
     @property
     def trick(self) -> list[tuple[int, Play]]:
@@ -1103,6 +1290,7 @@ class President:
         for s, p in enumerate(self.seats):
             self.seat_of[p] = s
         self._after_cw, self._after_ccw = _successors(tuple(self.seats))
+        self._next_cw, self._next_ccw = _next_tables(tuple(self.seats))
 
     def _next_active(self, p: int) -> int:
         for q in (self._after_cw if self.direction == 1 else self._after_ccw)[p]:
@@ -1112,7 +1300,7 @@ class President:
 
     def _end_trick(self, winner: int) -> None:
         history = self.history
-        history.append(_new_event(Event, ("trick", winner, None, None, None)))
+        history.append(_TRICK_EVENTS[winner])
         # _reset_trick inlined: a trick ends every few decisions
         self.top = None
         self.top_player = None
@@ -1317,6 +1505,7 @@ class President:
             for c in reversed(cards):
                 state.hands[p][c.rank].append(c)
             state.counts[p] = [len(x) for x in state.hands[p]]
+            state._packed[p] = _pack(state.counts[p])
             state.sizes[p] = len(cards)
         state.direction = pub.direction
         state.revolution = pub.revolution
@@ -1347,12 +1536,31 @@ class President:
     def copy(self) -> President:
         """An independent copy (cheap: for searches and playouts)."""
         new = object.__new__(President)
-        d = new.__dict__
-        d.update(self.__dict__)
+        # immutable values and tables never mutated are shared
+        new.options, new.n, new._rng = self.options, self.n, self._rng
+        new._strength_base, new._strength_rev = self._strength_base, self._strength_rev
+        new._order_base, new._order_rev = self._order_base, self._order_rev
+        new._stronger_base, new._stronger_rev = self._stronger_base, self._stronger_rev
+        new._top_base, new._top_rev, new._trump = self._top_base, self._top_rev, self._trump
+        new._out_until, new._single_round = self._out_until, self._single_round
+        new._equal, new._compulsory, new._one_less = self._equal, self._compulsory, self._one_less
+        new._single_wins, new._special_twos = self._single_wins, self._special_twos
+        new._revolution_on, new._skip_on_equal = self._revolution_on, self._skip_on_equal
+        new._tables, new._follow_tops, new._follows = self._tables, self._follow_tops, self._follows
+        new._lead_groups, new._plain_follow = self._lead_groups, self._plain_follow
+        new._plain_turns, new.round_number = self._plain_turns, self.round_number
+        new.phase, new._after_cw, new._after_ccw = self.phase, self._after_cw, self._after_ccw
+        new._next_cw, new._next_ccw, new.dealer = self._next_cw, self._next_ccw, self.dealer
+        new.direction, new.revolution = self.direction, self.revolution
+        new.active_mask, new.turn, new.top = self.active_mask, self.turn, self.top
+        new.top_player, new.trick_size = self.top_player, self.trick_size
+        new.trick_start, new.since_top, new.passed = self.trick_start, self.since_top, self.passed
+        new.had_turn, new.lead_3c = self.had_turn, self.lead_3c
+        new.previous_order, new._over = self.previous_order, self._over
         new.hands = [[list(stack) for stack in hand] for hand in self.hands]
         new.sizes = list(self.sizes)
         new.counts = [list(c) for c in self.counts]
-        new._leads = list(self._leads)
+        new._packed = list(self._packed)
         new.seats = list(self.seats)
         new.seat_of = list(self.seat_of)
         new.finished = list(self.finished)
@@ -1454,6 +1662,7 @@ class President:
                 for c in sorted(parse_cards(text), key=lambda c: -c.suit):
                     state.hands[p][c.rank].append(c)
                 state.counts[p] = [len(x) for x in state.hands[p]]
+                state._packed[p] = _pack(state.counts[p])
                 state.sizes[p] = sum(state.counts[p])
             state.direction = int(d["direction"])
             state.revolution = bool(d["revolution"])
