@@ -43,7 +43,7 @@ import itertools
 import json
 import math
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -73,9 +73,19 @@ from .views import (
 )
 
 _CARD_KEY = operator.attrgetter("_key")
+_RANK = operator.attrgetter("rank")
 
 
-@functools.cache
+def _stacks(cards: Iterable[Card]) -> list[tuple[Card, ...]]:
+    """A hand as one tuple of cards per rank, clubs first: a play takes the
+    first cards of its rank (see the module docstring), by slicing."""
+    hand: list[tuple[Card, ...]] = [()] * NUM_RANKS
+    for r, group in itertools.groupby(sorted(cards, key=_CARD_KEY), _RANK):
+        hand[r] = tuple(group)
+    return hand
+
+
+@functools.lru_cache(maxsize=256)  # reseating makes a new seating every round
 def _successors(seats: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
     """For each player, the other players in turn order, clockwise and
     counter-clockwise, ending with the player themself. Shared: never mutate."""
@@ -293,23 +303,18 @@ def _play_tables(rank_order: str, trump: bool) -> _PlayTables:
     return _PlayTables(rank_order, trump)
 
 
-@functools.lru_cache(maxsize=1024)
-def _next_tables(seats: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
-    """``next[mask][p]``: the first player after p (clockwise, then
-    counter-clockwise) whose bit is set in ``mask``, p itself last; -1 when
-    none is. The turn order when only finished players are skipped."""
-    cw, ccw = _successors(seats)
-    n = len(seats)
-    out = []
-    for after in (cw, ccw):
-        table = []
-        for mask in range(1 << n):
-            row = []
-            for p in range(n):
-                row.append(next((q for q in after[p] if mask >> q & 1), -1))
-            table.append(row)
-        out.append(table)
-    return out[0], out[1]
+_NextTable = list[list[int] | None]
+
+
+@functools.lru_cache(maxsize=256)
+def _next_tables(seats: tuple[int, ...]) -> tuple[_NextTable, _NextTable]:
+    """Clockwise and counter-clockwise, ``table[mask][p]``: the first player
+    after p whose bit is set in ``mask`` (p itself last; -1 when none is),
+    the turn order when only finished players are skipped. Rows are filled
+    on first use (:meth:`President._next_row`): a round visits only a few
+    masks, and eight players have 256 of them per seating and direction."""
+    size = 1 << len(seats)
+    return [None] * size, [None] * size
 
 
 def _load_json(text: str, what: str) -> Any:
@@ -556,11 +561,11 @@ class President:
         self.seat_of: list[int] = list(range(n))
         self._after_cw: list[tuple[int, ...]] = []
         self._after_ccw: list[tuple[int, ...]] = []
-        self._next_cw: list[list[int]] = []
-        self._next_ccw: list[list[int]] = []
+        self._next_cw: _NextTable = []
+        self._next_ccw: _NextTable = []
         self._seat_players(range(n))
         self.dealer = n - 1
-        self.hands: list[list[list[Card]]] = [[[] for _ in range(NUM_RANKS)] for _ in range(n)]
+        self.hands: list[list[tuple[Card, ...]]] = [[()] * NUM_RANKS for _ in range(n)]
         self.sizes: list[int] = [0] * n
         self.counts: list[list[int]] = [[0] * NUM_RANKS for _ in range(n)]
         self._packed: list[int] = [0] * n
@@ -768,12 +773,9 @@ class President:
         self._record.rounds.append(RoundRecord(deal, self._decisions))
         self._seat_players(deal.seats)
         self.dealer = deal.dealer
-        self.hands = [[[] for _ in range(NUM_RANKS)] for _ in range(n)]
+        self.hands = [_stacks(cards) for cards in deal.hands]
         for p, cards in enumerate(deal.hands):
             hand = self.hands[p]
-            # spades first in each list: cards leave from the end, clubs first
-            for c in sorted(cards, key=_CARD_KEY, reverse=True):
-                hand[c.rank].append(c)
             self.sizes[p] = len(cards)
             self.counts[p] = [len(stack) for stack in hand]
             self._packed[p] = _pack(self.counts[p])
@@ -838,16 +840,18 @@ class President:
         highest), clubs first within a rank."""
         out: list[Card] = []
         for r in self._order_base:
-            out.extend(reversed(self.hands[p][r]))
+            out.extend(self.hands[p][r])
         return out
 
     def _move(self, giver: int, receiver: int, cards: Sequence[Card]) -> None:
         gh = self.hands[giver]
         rh = self.hands[receiver]
         for c in cards:
-            gh[c.rank].remove(c)
-            rh[c.rank].append(c)
-            rh[c.rank].sort(key=lambda c: -c.suit)
+            r = c.rank
+            left = list(gh[r])
+            left.remove(c)
+            gh[r] = tuple(left)
+            rh[r] = tuple(sorted((*rh[r], c), key=_CARD_KEY))
             self.counts[giver][c.rank] -= 1
             self.counts[receiver][c.rank] += 1
         self._packed[giver] = _pack(self.counts[giver])
@@ -933,7 +937,7 @@ class President:
                 have = hand[r]
                 if used >= len(have):
                     break
-                cards.append(have[-1 - used])
+                cards.append(have[used])
                 prev = r
             else:
                 yield Give(cards)
@@ -1161,9 +1165,8 @@ class President:
                 if active & ~(1 << top_player) & ~since == 0:
                     self._end_trick(top_player)
                 else:
-                    self.turn = (self._next_cw if self.direction == 1 else self._next_ccw)[active][
-                        p
-                    ]
+                    row = (self._next_cw if self.direction == 1 else self._next_ccw)[active]
+                    self.turn = (row or self._next_row(active))[p]
                 return
             passed = self.passed | bit
             self.passed = passed
@@ -1180,11 +1183,10 @@ class President:
         rank = decision.rank
         rev = self.revolution
         top = self.top
-        stack = self.hands[p][rank]
-        cut = len(stack) - count
-        # stacks keep clubs last; a play's cards are listed clubs first
-        history.append(_new_event(Event, ("play", p, decision, None, tuple(reversed(stack[cut:])))))
-        del stack[cut:]
+        hand = self.hands[p]
+        stack = hand[rank]
+        history.append(_new_event(Event, ("play", p, decision, None, stack[:count])))
+        hand[rank] = stack[count:]
         self.counts[p][rank] -= count
         self._packed[p] -= _UNIT[rank] * count
         left = self.sizes[p] - count
@@ -1236,9 +1238,8 @@ class President:
             if active & ~bit & ~self.since_top == 0:
                 self._end_trick(p)
             else:
-                self.turn = (self._next_cw if self.direction == 1 else self._next_ccw)[active][
-                    cursor
-                ]
+                row = (self._next_cw if self.direction == 1 else self._next_ccw)[active]
+                self.turn = (row or self._next_row(active))[cursor]
             return
         if self._single_round:
             over = self.active_mask & ~self.had_turn == 0
@@ -1248,6 +1249,17 @@ class President:
             self._end_trick(p)
         else:
             self._advance(cursor)
+
+    def _next_row(self, active: int) -> list[int]:
+        """Fill the turn-order row of the active players ``active`` in the
+        current direction (see ``_next_tables``)."""
+        cw = self.direction == 1
+        row = [
+            next((q for q in after if active >> q & 1), -1)
+            for after in (self._after_cw if cw else self._after_ccw)
+        ]
+        (self._next_cw if cw else self._next_ccw)[active] = row
+        return row
 
     def _advance(self, p: int) -> None:
         """Give the turn to the next player after p who may act in this trick."""
@@ -1502,8 +1514,7 @@ class President:
             RoundRecord(Deal(parsed, tuple(state.seats), pub.dealer), state._decisions)
         )
         for p, cards in enumerate(parsed):
-            for c in reversed(cards):
-                state.hands[p][c.rank].append(c)
+            state.hands[p] = _stacks(cards)
             state.counts[p] = [len(x) for x in state.hands[p]]
             state._packed[p] = _pack(state.counts[p])
             state.sizes[p] = len(cards)
@@ -1557,7 +1568,7 @@ class President:
         new.trick_start, new.since_top, new.passed = self.trick_start, self.since_top, self.passed
         new.had_turn, new.lead_3c = self.had_turn, self.lead_3c
         new.previous_order, new._over = self.previous_order, self._over
-        new.hands = [[list(stack) for stack in hand] for hand in self.hands]
+        new.hands = [list(hand) for hand in self.hands]
         new.sizes = list(self.sizes)
         new.counts = [list(c) for c in self.counts]
         new._packed = list(self._packed)
@@ -1659,8 +1670,7 @@ class President:
             state._seat_players([int(x) for x in d["seats"]])
             state.dealer = int(d["dealer"])
             for p, text in enumerate(d["hands"]):
-                for c in sorted(parse_cards(text), key=lambda c: -c.suit):
-                    state.hands[p][c.rank].append(c)
+                state.hands[p] = _stacks(parse_cards(text))
                 state.counts[p] = [len(x) for x in state.hands[p]]
                 state._packed[p] = _pack(state.counts[p])
                 state.sizes[p] = sum(state.counts[p])
