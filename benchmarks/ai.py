@@ -1,7 +1,7 @@
 """Arena for the computer players: seat-rotated deals, levels against levels.
 
     python -m benchmarks.ai [--quick] [--deals 500] [--rules classic,revolution]
-                            [--players 4] [--workers 2]
+                            [--players 4] [--workers 2] [--until 0.03 [--batch 50]]
                             [--pairs hard:normal,expert:normal,expert:hard]
 
 One deal of one round is the unit. Each deal is replayed ``players`` times
@@ -25,8 +25,11 @@ decision ≤ 1 s. Decision times are per pairing (a level's times depend on
 who it plays) and on a shared machine they depend on the load.
 
 Hard and expert playouts take time: ``--quick`` (100 deals) runs the three
-search pairings on both presets in some tens of minutes on two cores; the
-±3-point intervals need about 500 deals.
+search pairings on both presets in some tens of minutes on two cores.
+``--until 0.03`` plays each pairing in batches of ``--batch`` deals until
+its first-place and top-half intervals are both within ±3 points (or
+``--deals`` are played): seat rotation cancels most of the luck of the deal,
+so that takes far fewer than the 500 deals independent rounds would need.
 """
 
 from __future__ import annotations
@@ -131,21 +134,44 @@ def _pct(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
+def _widest(results: list[DealResult], players: int) -> float:
+    """The wider of the first-place and top-half 95% intervals (half-widths)."""
+    half = players // 2
+    first = [sum(pos == 0 for pos in r.positions) / players for r in results]
+    top = [sum(pos < half for pos in r.positions) / players for r in results]
+    return max(_ci(first)[1], _ci(top)[1])
+
+
 def run(
-    rules: str, players: int, pairs: list[tuple[str, str]], deals: int, workers: int
+    rules: str,
+    players: int,
+    pairs: list[tuple[str, str]],
+    deals: int,
+    workers: int,
+    until: float | None = None,
+    batch: int = 50,
 ) -> dict[str, Any]:
-    seeds = list(range(1, deals + 1))
-    chunk = max(1, deals // (workers * 4))
+    """Play ``deals`` deals per pairing; with ``until``, stop a pairing as
+    soon as both its first-place and top-half intervals are at most
+    ``until`` wide (checked every ``batch`` deals, at most ``deals``)."""
     report: dict[str, Any] = {"rules": rules, "players": players, "deals": deals, "pairs": {}}
     times: dict[str, list[float]] = {}
     ctx = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
     with ctx.Pool(workers) as pool:
         for hero, villain in pairs:
-            tasks = [
-                (rules, players, hero, villain, seeds[i : i + chunk])
-                for i in range(0, deals, chunk)
-            ]
-            results = [r for part in pool.map(_work, tasks) for r in part]
+            results: list[DealResult] = []
+            step = deals if until is None else batch
+            while len(results) < deals:
+                start = len(results) + 1
+                seeds = list(range(start, min(deals, start + step - 1) + 1))
+                chunk = max(1, len(seeds) // (workers * 4))
+                tasks = [
+                    (rules, players, hero, villain, seeds[i : i + chunk])
+                    for i in range(0, len(seeds), chunk)
+                ]
+                results += [r for part in pool.map(_work, tasks) for r in part]
+                if until is not None and len(results) >= 2 and _widest(results, players) <= until:
+                    break
             half = players // 2
             first = [sum(pos == 0 for pos in r.positions) / players for r in results]
             top = [sum(pos < half for pos in r.positions) / players for r in results]
@@ -155,7 +181,7 @@ def run(
                 for level, ts in r.times.items():
                     times.setdefault(level, []).extend(ts)
                     pair_times.setdefault(level, []).extend(ts)
-            entry: dict[str, Any] = {}
+            entry: dict[str, Any] = {"deals": len(results)}
             for name, vals in (("first", first), ("top_half", top), ("mean_position", mean_pos)):
                 m, h = _ci(vals)
                 entry[name] = round(m, 4)
@@ -185,7 +211,7 @@ def run(
                 entry["meets_target"] = meets
             report["pairs"][f"{hero}:{villain}"] = entry
             print(
-                f"{hero:>7} vs {players - 1}×{villain:<7} "
+                f"{hero:>7} vs {players - 1}×{villain:<7} {len(results):4} deals  "
                 f"first {entry['first']:6.1%} ±{entry['first_ci95']:.1%}  "
                 f"top half {entry['top_half']:6.1%} ±{entry['top_half_ci95']:.1%}  "
                 f"mean position {entry['mean_position']:.2f} ±{entry['mean_position_ci95']:.2f}  "
@@ -216,6 +242,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--pairs", default="hard:normal,expert:normal,expert:hard")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--until",
+        type=float,
+        default=None,
+        help="stop a pairing once its first-place and top-half 95%% intervals are at most "
+        "this wide (0.03 = ±3 points), checked every --batch deals, up to --deals",
+    )
+    parser.add_argument("--batch", type=int, default=50)
     args = parser.parse_args(argv)
     deals = args.deals or (100 if args.quick else 500)
     pairs: list[tuple[str, str]] = []
@@ -231,7 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     reports = []
     for r in rules:
         print(f"== {r}, {args.players} players, {deals} deals × {args.players} rotations ==")
-        reports.append(run(r, args.players, pairs, deals, args.workers))
+        reports.append(
+            run(r, args.players, pairs, deals, args.workers, until=args.until, batch=args.batch)
+        )
     summary = {"seconds": round(time.perf_counter() - started, 1), "runs": reports}
     print(json.dumps(summary, ensure_ascii=False))
     return 0
