@@ -1268,6 +1268,27 @@ class President:
             raise AssertionError("nobody can act in an unfinished trick")
         self.turn = q
 
+    def position_key(self) -> tuple[object, ...]:
+        """A hashable key of everything that decides the rest of the round's
+        play: hand counts, the trick, the turn, who is still in and the rank
+        order. Suits and the history are left out (no rule reads them once
+        the cards are dealt), so positions reached by different move orders
+        share a key: for transposition tables in searches."""
+        return (
+            tuple(self._packed),
+            self.turn,
+            self.top,
+            self.trick_size,
+            self.top_player,
+            self.since_top,
+            self.active_mask,
+            self.direction,
+            self.revolution,
+            self.passed,
+            self.had_turn,
+            self.lead_3c,
+        )
+
     @property
     def trick(self) -> list[tuple[int, Play]]:
         """The plays and passes of the trick in progress, in order."""

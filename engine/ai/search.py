@@ -17,6 +17,12 @@ For a decision with more than one sensible choice the player
    (successive halving), and finally picks the candidate with the best mean
    finishing position; ties go to the ``normal`` choice.
 
+``expert`` searches endgames exactly instead: once the players still in
+hold at most ``endgame`` cards (10) in all, each candidate is played on
+16 of the deals by an exact max^n search to the end of the round
+(:mod:`engine.ai.endgame`), within a budget of positions; past it, the
+playouts above decide.
+
 Budgets are counted in playouts, so a given seed and observation always give
 the same decision. ``time_limit`` (seconds, default ``None``) is a safety cap
 for the bot only: when it fires, the best decision found so far is returned,
@@ -37,6 +43,7 @@ from ..plays import Decision, Play
 from ..president import President, points_for
 from ..views import Observation
 from .base import exchange_due
+from .endgame import EndgameSolver, OverBudget
 from .inference import History
 from .normal import NormalPlayer
 from .particles import DealPool
@@ -54,13 +61,17 @@ class SearchPlayer:
     :class:`~engine.ai.particles.DealPool` of that many deals, kept across
     the round's decisions (``moves`` Metropolis steps each per decision),
     supplies them. ``place`` (0…1) blends the points-based loss with one counting exactly
-    top half and first place (see :meth:`losses`)."""
+    top half and first place (see :meth:`losses`). With ``endgame`` above 0,
+    positions where the players still in hold at most that many cards are
+    searched exactly on ``endgame_deals`` deals, expanding at most
+    ``endgame_nodes`` positions (see :meth:`solve_endgame`)."""
 
     level = "search"
 
     default_playouts: ClassVar[int] = 240
     default_oversample: ClassVar[int] = 1
     default_pool: ClassVar[int] = 0
+    default_endgame: ClassVar[int] = 0
 
     def __init__(
         self,
@@ -74,6 +85,9 @@ class SearchPlayer:
         place: float = 0.0,
         pool: int | None = None,
         moves: int = 6,
+        endgame: int | None = None,
+        endgame_deals: int = 16,
+        endgame_nodes: int = 25_000,
         time_limit: float | None = None,
     ) -> None:
         """``playouts`` and ``oversample`` default to the level's own budget."""
@@ -88,6 +102,9 @@ class SearchPlayer:
         self.normal = NormalPlayer(seed)
         fresh = self.default_pool if pool is None else pool
         self.pool = DealPool(fresh, moves=moves) if fresh > 0 else None
+        self.endgame = self.default_endgame if endgame is None else endgame
+        self.endgame_deals = endgame_deals
+        self.endgame_nodes = endgame_nodes
 
     # -- entry point --------------------------------------------------------
 
@@ -106,7 +123,43 @@ class SearchPlayer:
         for p in candidates:
             if p.count == len(obs.hand):
                 return p  # goes out: nothing is better
+        if self.endgame:
+            pub = obs.public
+            left = sum(size for q, size in enumerate(pub.hand_sizes) if q not in pub.finished)
+            if left <= self.endgame:
+                try:
+                    source = self.deal_source(obs)
+                except ValueError:
+                    return base  # an observation the sampler cannot satisfy: play safe
+                choice = self.solve_endgame(obs, candidates, base, source)
+                if choice is not None:
+                    return choice
+                return self.search(obs, candidates, base, source)
         return self.search(obs, candidates, base)
+
+    def solve_endgame(
+        self,
+        obs: Observation,
+        candidates: list[Play],
+        base: Play,
+        source: Callable[[int], Iterator[President]],
+    ) -> Play | None:
+        """The candidate with the best mean loss when each of
+        ``endgame_deals`` determinizations is searched exactly to the end of
+        the round (:mod:`engine.ai.endgame`); ``None`` when that would
+        expand more than ``endgame_nodes`` positions (then playouts decide).
+        Ties go to the ``normal`` choice."""
+        loss = self.losses(obs)
+        solver = EndgameSolver(obs.player, self.endgame_nodes)
+        totals = [0.0] * len(candidates)
+        try:
+            for state0 in source(self.endgame_deals):
+                for j, c in enumerate(candidates):
+                    totals[j] += loss[solver.position_after(state0, c)]
+        except OverBudget:
+            return None
+        b = candidates.index(base)
+        return candidates[min(range(len(candidates)), key=lambda j: (totals[j], j != b, j))]
 
     def candidates(self, obs: Observation, base: Play) -> list[Play]:
         """The plays worth searching: every legal decision, except that on a
@@ -122,18 +175,26 @@ class SearchPlayer:
 
     # -- search -------------------------------------------------------------
 
-    def search(self, obs: Observation, candidates: list[Play], base: Play) -> Play:
-        """Successive halving over ``candidates`` (see the module docstring)."""
+    def search(
+        self,
+        obs: Observation,
+        candidates: list[Play],
+        base: Play,
+        source: Callable[[int], Iterator[President]] | None = None,
+    ) -> Play:
+        """Successive halving over ``candidates`` (see the module docstring),
+        on deals from ``source`` (by default :meth:`deal_source`)."""
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         me = obs.player
         rules = rules_for(obs.public.options)
         k = len(candidates)
         rounds = max(1, math.ceil(math.log2(k)))
         per_round = max(self.playouts // rounds, self.min_playouts)
-        try:
-            source = self.deal_source(obs)
-        except ValueError:
-            return base  # an observation the sampler cannot satisfy: play safe
+        if source is None:
+            try:
+                source = self.deal_source(obs)
+            except ValueError:
+                return base  # an observation the sampler cannot satisfy: play safe
         loss = self.losses(obs)
         rem0: list[int] | None = None
         results: list[list[float]] = [[] for _ in range(k)]
@@ -274,8 +335,10 @@ class ExpertPlayer(SearchPlayer):
     so far (:mod:`engine.ai.inference`): a particle filter kept across the
     round's decisions (:mod:`engine.ai.particles`) holds ``pool`` deals drawn
     in proportion to ``ε ** mismatches`` (``ε`` 0.05 for opponents who play
-    like ``normal``, larger for those who do not)."""
+    like ``normal``, larger for those who do not), and endgames of at most
+    ten cards searched exactly (:mod:`engine.ai.endgame`)."""
 
     level = "expert"
     default_playouts = 320
     default_pool = 64
+    default_endgame = 10

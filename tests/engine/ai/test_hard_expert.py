@@ -30,7 +30,7 @@ def small_levels() -> Iterator[None]:
     register_level("hard-small", lambda seed: HardPlayer(seed, playouts=4, min_playouts=1))
     register_level(
         "expert-small",
-        lambda seed: ExpertPlayer(seed, playouts=4, min_playouts=1, oversample=2),
+        lambda seed: ExpertPlayer(seed, playouts=4, min_playouts=1, oversample=2, endgame_deals=2),
     )
     yield
     for name in SMALL:
