@@ -8,7 +8,7 @@ For a decision with more than one sensible choice the player
    passes so far were under the ``normal`` policy
    (:mod:`engine.ai.inference`), keeping the likely ones: both levels keep
    a particle filter over the round (:mod:`engine.ai.particles`), ``hard``
-   with 32 deals, ``expert`` with 64;
+   with 32 deals, ``expert`` with 128;
 2. plays every candidate decision out on the same deals (common random
    numbers) with the fast copy of the ``normal`` policy
    (:mod:`engine.ai.rollout`) for everybody until the searching player
@@ -339,6 +339,6 @@ class ExpertPlayer(SearchPlayer):
     ten cards searched exactly (:mod:`engine.ai.endgame`)."""
 
     level = "expert"
-    default_playouts = 320
-    default_pool = 64
+    default_playouts = 640
+    default_pool = 128
     default_endgame = 10
