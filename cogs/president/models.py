@@ -16,7 +16,7 @@ from typing import Any
 
 from data import Seat
 from engine import Options, President
-from engine.ai import Player, make_player
+from engine.ai import Player, SearchPlayer, make_player
 
 
 @dataclass
@@ -61,6 +61,11 @@ class TableMeta:
             dm_closed=flags("dm_closed", bool),
             table_message_id=d.get("table_message_id"),
         )
+
+
+COMPUTER_TIME_LIMIT = 3.0
+"""Seconds a hard or expert decision may take in the bot before the best
+decision found so far is played (p95 on a quiet core: 0.2 s and 0.8 s)."""
 
 
 @dataclass(eq=False)
@@ -119,6 +124,10 @@ class Table:
         ai = self._players.get(player)
         if ai is None:
             ai = make_player(self.meta.level, self.seed * 31 + player)
+            if isinstance(ai, SearchPlayer):
+                # Budgets are counted in playouts; on a loaded bot a search could
+                # still run long, so a wall-clock cap keeps the table moving.
+                ai.time_limit = COMPUTER_TIME_LIMIT
             self._players[player] = ai
         return ai
 

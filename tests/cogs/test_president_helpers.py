@@ -13,7 +13,7 @@ from bot import ConfigError, load_settings
 from cogs.clock import ScaledClock, wait_event
 from cogs.president import images
 from cogs.president.cog import missing_permissions
-from cogs.president.models import TableMeta
+from cogs.president.models import COMPUTER_TIME_LIMIT, Table, TableMeta
 from cogs.president.text import (
     MAX_SELECT_OPTIONS,
     exchange_private_lines,
@@ -108,6 +108,21 @@ def test_table_meta_round_trips_and_pads() -> None:
     assert back == meta
     padded = TableMeta.from_json('{"host_id": 5}', 3)
     assert padded.auto == [False] * 3 and padded.turn_seconds == 60
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_search_levels_in_the_bot_have_a_wall_clock_cap(level: str) -> None:
+    state = President.new_game(preset("classic"), seed=1)
+    meta = TableMeta(1, 60, level, [False] * 4, [0] * 4, [False] * 4, None)
+    table = Table(1, 2, 3, state, 0, [], meta, seed=7)
+    ai = table.computer(2)
+    assert table.computer(2) is ai, "one player object per seat"
+    limit = getattr(ai, "time_limit", None)
+    assert limit == (None if level == "normal" else COMPUTER_TIME_LIMIT)
+    # the capped player still decides legally
+    p = state.current_player
+    assert p is not None
+    assert table.computer(p).decide(state.observation(p)) in state.observation(p).legal
 
 
 def test_settings_require_a_token_and_never_show_it(tmp_path: Path) -> None:
