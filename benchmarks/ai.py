@@ -134,11 +134,17 @@ def _pct(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-def _widest(results: list[DealResult], players: int) -> float:
-    """The wider of the first-place and top-half 95% intervals (half-widths)."""
+def _rates(results: list[DealResult], players: int) -> tuple[list[float], list[float]]:
+    """Per deal, the hero's first-place and top-half rates over its rotations."""
     half = players // 2
     first = [sum(pos == 0 for pos in r.positions) / players for r in results]
     top = [sum(pos < half for pos in r.positions) / players for r in results]
+    return first, top
+
+
+def _widest(results: list[DealResult], players: int) -> float:
+    """The wider of the first-place and top-half 95% intervals (half-widths)."""
+    first, top = _rates(results, players)
     return max(_ci(first)[1], _ci(top)[1])
 
 
@@ -172,9 +178,7 @@ def run(
                 results += [r for part in pool.map(_work, tasks) for r in part]
                 if until is not None and len(results) >= 2 and _widest(results, players) <= until:
                     break
-            half = players // 2
-            first = [sum(pos == 0 for pos in r.positions) / players for r in results]
-            top = [sum(pos < half for pos in r.positions) / players for r in results]
+            first, top = _rates(results, players)
             mean_pos = [statistics.fmean(r.positions) for r in results]
             pair_times: dict[str, list[float]] = {}
             for r in results:

@@ -240,7 +240,6 @@ def _rank_tables(rank_order: str) -> _RankTables:
 # follows of a hand are found with one addition and one mask instead of a
 # loop over ranks: adding 8 - s to every field sets a field's top bit exactly
 # when that rank holds at least s cards (counts are at most 8: two decks).
-_FIELD_TOPS = sum(8 << 4 * r for r in range(NUM_RANKS))
 _AT_LEAST = [0] + [sum((8 - s) << 4 * r for r in range(NUM_RANKS)) for s in range(1, 9)]
 _UNIT = [1 << 4 * r for r in range(NUM_RANKS)]
 
@@ -1301,13 +1300,6 @@ class President:
     def trick_cards(self) -> list[tuple[Card, ...]]:
         """The cards of each entry of :attr:`trick` (empty for a pass)."""
         return [e.cards or () for e in self.history[self.trick_start :] if e.play is not None]
-
-    def _trick_over(self) -> bool:
-        if self._single_round:
-            return self.active_mask & ~self.had_turn == 0
-        done = self.since_top | self.passed if self._out_until else self.since_top
-        others = self.active_mask & ~(1 << self.top_player) if self.top_player is not None else 0
-        return others & ~done == 0
 
     def _next_player(self, p: int) -> int | None:
         """The next player in the current direction who may act in this trick."""

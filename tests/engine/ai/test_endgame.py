@@ -24,16 +24,22 @@ def _naive(state: President, me: int) -> tuple[int, ...]:
     assert p is not None
     best: tuple[int, ...] | None = None
     for play in state.legal_list():
-        child = state.copy()
-        child.apply_unchecked(play)
-        pos = list(_naive(child, me)) if child.phase == PLAY else [-1] * state.n
-        for i, q in enumerate(child.finished):
-            pos[q] = i
-        res = tuple(pos)
+        res = _naive_after(state, play, me)
         if best is None or res[p] < best[p] or (res[p] == best[p] and res[me] > best[me]):
             best = res
     assert best is not None
     return best
+
+
+def _naive_after(state: President, play: Play, me: int) -> tuple[int, ...]:
+    """Everyone's finishing position once ``play`` is made and the round is
+    searched out without a table."""
+    child = state.copy()
+    child.apply_unchecked(play)
+    pos = list(_naive(child, me)) if child.phase == PLAY else [-1] * state.n
+    for i, q in enumerate(child.finished):
+        pos[q] = i
+    return tuple(pos)
 
 
 def _endgame(opts: Options, seed: int, cards: int) -> President | None:
@@ -84,12 +90,7 @@ def test_the_transposition_table_changes_no_answer(opts: Options, seed: int) -> 
     assert me is not None
     solver = EndgameSolver(me=me, limit=1_000_000)
     for play in g.legal_list():
-        child = g.copy()
-        child.apply_unchecked(play)
-        pos = list(_naive(child, me)) if child.phase == PLAY else [-1] * g.n
-        for i, q in enumerate(child.finished):
-            pos[q] = i
-        assert solver.position_after(g, play) == pos[me]
+        assert solver.position_after(g, play) == _naive_after(g, play, me)[me]
 
 
 def test_the_node_budget_is_kept() -> None:
