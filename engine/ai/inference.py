@@ -15,6 +15,7 @@ deal under which an opponent passed on a single 9 while holding a single
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 
 from ..cards import JOKER, NUM_RANKS, Card
 from ..plays import PASS, Play
@@ -129,7 +130,7 @@ class History:
             decisions = [d for i, d in self.by_player.get(player, ()) if i >= start]
         for d in decisions:
             cur = counts[d.player]
-            cnt = [a + b for a, b in zip(cur, d.after, strict=True)]
+            cnt = list(map(add, cur, d.after))
             legal = legal_plays(rules, self.compulsory, cnt, d.top, d.size, d.revolution)
             if d.played not in legal:
                 bad += 1  # the deal cannot explain this play at all

@@ -144,6 +144,13 @@ class _Seat:
                 n += 1  # jokers have level 1.25: never low
         return n, low
 
+    def loose_set(self, r: int, k: int) -> int:
+        """1 if ``k`` cards of rank ``r`` held together form a beatable set
+        (what :meth:`loose` counts), else 0."""
+        if not k or (r == JOKER and self.rules.trump):
+            return 0
+        return 0 if self.unbeatable(r, k, k) else 1
+
     def revolution_gain(self) -> float:
         n = 0
         before = 0.0
@@ -199,29 +206,46 @@ def normal_choice(
     level = od.level
     toprank = od.top
     size = trick_size if top is not None else 0
-    # 1. keep the lead to the end
+    # 1. keep the lead to the end. A play changes only its own rank's set,
+    # so the loose sets after it are the hand's, give or take that one set:
+    # with three or more loose sets in hand no play leaves at most one (most
+    # decisions stop here, before looking at any play).
+    loose_now = [0] * NUM_RANKS
+    total = 0
+    unbeatable = seat.unbeatable
+    for r in od.order:  # weakest first: the loose sets come early
+        k = cnt[r]
+        if k and not unbeatable(r, k, k):
+            loose_now[r] = 1
+            total += 1
+            if total > 2:
+                break
+    if total <= 2 and seat.loose_set(JOKER, cnt[JOKER]):
+        loose_now[JOKER] = 1
+        total += 1
     best: Play | None = None
     best_key: tuple[int, int, int, float] | None = None
-    for p in plays:
-        if gains(p) or hurts(p):
-            continue
-        if not seat.unbeatable(p.rank, p.count, size or p.count):
-            continue
-        rest = list(cnt)
-        rest[p.rank] -= p.count
-        n_loose, _ = seat.loose(rest)
-        if n_loose > 1:
-            continue
-        key = (n_loose, int(p.rank == JOKER), int(p.count < cnt[p.rank]), level[p.rank])
-        if best_key is None or key < best_key:
-            best, best_key = p, key
+    if total <= 2:
+        for p in plays:
+            if gain is not None and (gains(p) or hurts(p)):
+                continue
+            if not unbeatable(p.rank, p.count, size or p.count):
+                continue
+            r = p.rank
+            n_loose = total - loose_now[r] + seat.loose_set(r, cnt[r] - p.count)
+            if n_loose > 1:
+                continue
+            key = (n_loose, int(r == JOKER), int(p.count < cnt[r]), level[r])
+            if best_key is None or key < best_key:
+                best, best_key = p, key
     if best is not None:
         return best
     if top is None:
         # 2. lead
-        for p in sorted(plays, key=lambda p: -p.count):
-            if gains(p):
-                return p
+        if gain is not None:
+            for p in sorted(plays, key=lambda p: -p.count):
+                if gains(p):
+                    return p
         for r in od.order:
             n = cnt[r]
             if not n or r == toprank:
@@ -237,10 +261,12 @@ def normal_choice(
         )
     # 3. follow
     can_pass = legal[0] is PASS
-    normal = [p for p in plays if p.rank != JOKER and p.rank != toprank and not hurts(p)]
-    for p in normal:
-        if gains(p):
-            return p
+    normal = [p for p in plays if p.rank != JOKER and p.rank != toprank]
+    if gain is not None:
+        normal = [p for p in normal if not hurts(p)]
+        for p in normal:
+            if gains(p):
+                return p
     whole = [p for p in normal if p.count == cnt[p.rank]]
     if whole:
         return min(whole, key=lambda p: level[p.rank])
