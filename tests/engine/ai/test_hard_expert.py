@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from itertools import pairwise
 
 import pytest
 
@@ -237,3 +238,17 @@ def test_inference_explains_true_deals_among_normal_players() -> None:
     assert checked > 100
     assert true_bad == 0
     assert sampled_bad > checked
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_a_better_place_never_costs_more(rules: str) -> None:
+    """Under every scoring both levels prefer each place to the next, and
+    hard, which plays for titles as much as points, values first place over
+    second more than the expert (who plays for points)."""
+    game = President.new_game(preset(rules), seed=5)
+    obs = game.observation(game.current_player or 0)
+    hard, expert = HardPlayer(1).losses(obs), ExpertPlayer(1).losses(obs)
+    for loss in (hard, expert):
+        assert all(a < b for a, b in pairwise(loss)), loss
+    share = [(loss[1] - loss[0]) / (loss[-1] - loss[0]) for loss in (hard, expert)]
+    assert share[0] > share[1]
