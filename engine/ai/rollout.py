@@ -136,19 +136,14 @@ class _Seat:
                 n += 1
                 if level[r] <= _LOW:
                     low += 1
-        k = cnt[JOKER]
-        if k:
-            if self.rules.trump:
-                pass  # a trump joker always wins
-            elif not self.unbeatable(JOKER, k, k):
-                n += 1  # jokers have level 1.25: never low
+        n += self.loose_set(JOKER, cnt[JOKER])  # jokers have level 1.25: never low
         return n, low
 
     def loose_set(self, r: int, k: int) -> int:
         """1 if ``k`` cards of rank ``r`` held together form a beatable set
         (what :meth:`loose` counts), else 0."""
         if not k or (r == JOKER and self.rules.trump):
-            return 0
+            return 0  # a trump joker always wins
         return 0 if self.unbeatable(r, k, k) else 1
 
     def revolution_gain(self) -> float:
