@@ -12,7 +12,9 @@ For a decision with more than one sensible choice the player
 2. plays every candidate decision out on the same deals (common random
    numbers) with the fast copy of the ``normal`` policy
    (:mod:`engine.ai.rollout`) for everybody until the searching player
-   has finished (its place is final then);
+   has finished (its place is final then); ``expert`` looks one play ahead
+   at each of its own later turns in a playout instead
+   (:func:`~engine.ai.rollout.lookahead_playout`);
 3. keeps the better half of the candidates and gives them more playouts
    (successive halving), and finally picks the candidate with the best mean
    finishing position; ties go to the ``normal`` choice.
@@ -47,8 +49,19 @@ from .endgame import EndgameSolver, OverBudget
 from .inference import History
 from .normal import NormalPlayer
 from .particles import DealPool
-from .rollout import playout, remaining_cards, rules_for
+from .rollout import (
+    Rules,
+    lookahead_playout,
+    playout,
+    remaining_cards,
+    rules_for,
+    worth_trying,
+)
 from .sampling import Sampler
+
+
+def _plain_playout(state: President, rules: Rules, remaining: list[int], me: int) -> None:
+    playout(state, rules, remaining, me)
 
 
 class SearchPlayer:
@@ -64,7 +77,9 @@ class SearchPlayer:
     top half and first place (see :meth:`losses`). With ``endgame`` above 0,
     positions where the players still in hold at most that many cards are
     searched exactly on ``endgame_deals`` deals, expanding at most
-    ``endgame_nodes`` positions (see :meth:`solve_endgame`)."""
+    ``endgame_nodes`` positions (see :meth:`solve_endgame`). With
+    ``lookahead``, the searching player looks one play ahead at each of its
+    own turns in the playouts (:func:`~engine.ai.rollout.lookahead_playout`)."""
 
     level = "search"
 
@@ -73,6 +88,7 @@ class SearchPlayer:
     default_pool: ClassVar[int] = 0
     default_endgame: ClassVar[int] = 0
     default_place: ClassVar[float] = 0.0
+    default_lookahead: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -90,9 +106,10 @@ class SearchPlayer:
         endgame_deals: int = 16,
         endgame_nodes: int = 25_000,
         time_limit: float | None = None,
+        lookahead: bool | None = None,
     ) -> None:
-        """``playouts``, ``oversample``, ``pool``, ``endgame`` and ``place``
-        default to the level's own."""
+        """``playouts``, ``oversample``, ``pool``, ``endgame``, ``place`` and
+        ``lookahead`` default to the level's own."""
         self.rng = random.Random(seed)
         self.z = z
         self.oversample = self.default_oversample if oversample is None else oversample
@@ -101,6 +118,7 @@ class SearchPlayer:
         self.playouts = self.default_playouts if playouts is None else playouts
         self.min_playouts = min_playouts
         self.time_limit = time_limit
+        self.lookahead = self.default_lookahead if lookahead is None else lookahead
         self.normal = NormalPlayer(seed)
         fresh = self.default_pool if pool is None else pool
         self.pool = DealPool(fresh, moves=moves) if fresh > 0 else None
@@ -168,12 +186,11 @@ class SearchPlayer:
         lead a set is split only into a single or a pair (or as ``normal``
         would split it)."""
         plays = [d for d in obs.legal if isinstance(d, Play)]
-        if obs.public.trick.top is not None:
-            return plays
+        lead = obs.public.trick.top is None
         held = [0] * 14
         for c in obs.hand:
             held[c.rank] += 1
-        return [p for p in plays if p.count in (1, 2, held[p.rank]) or p is base]
+        return [p for p in plays if worth_trying(p, held[p.rank], base, lead)]
 
     # -- search -------------------------------------------------------------
 
@@ -198,6 +215,7 @@ class SearchPlayer:
             except ValueError:
                 return base  # an observation the sampler cannot satisfy: play safe
         loss = self.losses(obs)
+        finish = lookahead_playout if self.lookahead else _plain_playout
         rem0: list[int] | None = None
         results: list[list[float]] = [[] for _ in range(k)]
         b = candidates.index(base)
@@ -217,7 +235,7 @@ class SearchPlayer:
                     s.apply_unchecked(c)
                     rem = list(rem0)
                     rem[c.rank] -= c.count
-                    playout(s, rules, rem, me)
+                    finish(s, rules, rem, me)
                     results[j].append(loss[s.finished.index(me)])
                 if deadline is not None and time.perf_counter() > deadline:
                     return candidates[self._best(results, alive, b)]
@@ -345,9 +363,20 @@ class ExpertPlayer(SearchPlayer):
     round's decisions (:mod:`engine.ai.particles`) holds ``pool`` deals drawn
     in proportion to ``ε ** mismatches`` (``ε`` 0.05 for opponents who play
     like ``normal``, larger for those who do not), and endgames of at most
-    ten cards searched exactly (:mod:`engine.ai.endgame`)."""
+    ten cards searched exactly (:mod:`engine.ai.endgame`).
+
+    In its playouts the expert plays its own later turns by looking one
+    play ahead on the deal (``lookahead``): each playout then costs about
+    ten plain ones, so it makes 64 of them instead of 640, in the same time.
+    Both players read the cards alike and play ``normal`` out, so against
+    ``hard`` the plain expert's extra playouts bought almost nothing (50.7%
+    top half on 200 classic deals against three hard players); judging a
+    play by how the expert itself would go on gained 4.6 ±3.3 points on the
+    same deals (55.4%). Looking ahead at the next turn only, with 160
+    playouts, was 7 points worse than the plain expert on the first 30."""
 
     level = "expert"
-    default_playouts = 640
+    default_playouts = 64
     default_pool = 128
     default_endgame = 10
+    default_lookahead = True

@@ -16,7 +16,13 @@ from engine.ai import ExpertPlayer, HardPlayer, levels, make_player, register_le
 from engine.ai.base import _REGISTRY
 from engine.ai.inference import History
 from engine.ai.knowledge import strength_tables
-from engine.ai.rollout import playout, remaining_cards, rules_for, state_choice
+from engine.ai.rollout import (
+    lookahead_playout,
+    playout,
+    remaining_cards,
+    rules_for,
+    state_choice,
+)
 from engine.ai.sampling import Sampler
 
 from .test_players import _hidden_swap
@@ -90,6 +96,48 @@ def test_playout_stopped_at_a_finish_gives_the_same_place() -> None:
         assert short.finished.index(p) == full.finished.index(p)
         compared += 1
     assert compared > 100
+
+
+def test_looking_ahead_never_finishes_later() -> None:
+    """At each of its turns the searching player tries the normal choice
+    among others on the same deal, so looking ahead never costs it a place,
+    and on some deals it gains one; everyone else still plays normal."""
+    compared = gained = 0
+    for game, p in _games(range(2), max_round=2):
+        if game.phase != PLAY or len(game.legal_list()) < 2 or compared >= 300:
+            continue
+        rules = rules_for(game.options)
+        plain, ahead = game.copy(), game.copy()
+        playout(plain, rules, remaining_cards(plain, rules), until=p)
+        lookahead_playout(ahead, rules, remaining_cards(ahead, rules), p)
+        assert p in ahead.finished
+        assert ahead.finished.index(p) <= plain.finished.index(p)
+        gained += ahead.finished.index(p) < plain.finished.index(p)
+        compared += 1
+    assert compared >= 300
+    assert gained > 10
+
+
+def test_looking_ahead_plays_legally() -> None:
+    """A look-ahead playout is a real round: replayed through the validating
+    ``apply``, every play and pass it made is accepted."""
+    checked = 0
+    for game, p in _games(range(1), max_round=2):
+        if game.phase != PLAY or checked >= 100:
+            continue
+        rules = rules_for(game.options)
+        s = game.copy()
+        before = len(s.history)
+        lookahead_playout(s, rules, remaining_cards(s, rules), p)
+        assert p in s.finished
+        replay = game.copy()
+        for e in s.history[before:]:
+            if e.kind in ("play", "pass"):
+                assert e.play is not None
+                replay.apply(e.play, e.player)
+        assert replay.finished == s.finished
+        checked += 1
+    assert checked == 100
 
 
 @pytest.mark.parametrize("rules", sorted(PRESETS))
