@@ -49,19 +49,8 @@ from .endgame import EndgameSolver, OverBudget
 from .inference import History
 from .normal import NormalPlayer
 from .particles import DealPool
-from .rollout import (
-    Rules,
-    lookahead_playout,
-    playout,
-    remaining_cards,
-    rules_for,
-    worth_trying,
-)
+from .rollout import lookahead_playout, playout, remaining_cards, rules_for, worth_trying
 from .sampling import Sampler
-
-
-def _plain_playout(state: President, rules: Rules, remaining: list[int], me: int) -> None:
-    playout(state, rules, remaining, me)
 
 
 class SearchPlayer:
@@ -215,7 +204,7 @@ class SearchPlayer:
             except ValueError:
                 return base  # an observation the sampler cannot satisfy: play safe
         loss = self.losses(obs)
-        finish = lookahead_playout if self.lookahead else _plain_playout
+        finish = lookahead_playout if self.lookahead else playout
         rem0: list[int] | None = None
         results: list[list[float]] = [[] for _ in range(k)]
         b = candidates.index(base)
