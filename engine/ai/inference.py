@@ -51,7 +51,7 @@ class _Decision:
 class History:
     """The opponents' decisions of the round in an observation, replayed once."""
 
-    __slots__ = ("by_player", "compulsory", "decisions", "rules")
+    __slots__ = ("by_player", "compulsory", "decisions", "memo", "rules")
 
     def __init__(self, obs: Observation, limit: int | None = 60) -> None:
         pub = obs.public
@@ -104,6 +104,7 @@ class History:
         self.by_player: dict[int, list[tuple[int, _Decision]]] = {}
         for i, d in enumerate(self.decisions):
             self.by_player.setdefault(d.player, []).append((i, d))
+        self.memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
 
     def mismatches(self, hands: Sequence[Sequence[Card]]) -> int:
         """How many opponent decisions ``normal`` would have made otherwise if
@@ -115,6 +116,19 @@ class History:
                 cur[c.rank] += 1
             counts.append(cur)
         return self.count_mismatches(counts)
+
+    def player_mismatches(self, player: int, row: Sequence[int], start: int = 0) -> int:
+        """:meth:`count_mismatches` of ``player`` alone holding ``row`` (cards
+        per rank), remembered: a particle filter asks again and again about
+        the same hands (resampling copies deals, and a Metropolis step
+        changes two players' hands only)."""
+        key = (player, start, tuple(row))
+        got = self.memo.get(key)
+        if got is None:
+            counts: list[Sequence[int]] = [()] * (player + 1)
+            counts[player] = row
+            got = self.memo[key] = self.count_mismatches(counts, start, player)
+        return got
 
     def count_mismatches(
         self, counts: Sequence[Sequence[int]], start: int = 0, player: int | None = None

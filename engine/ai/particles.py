@@ -131,7 +131,7 @@ class DealPool:
         for d, bad in zip(deals, mm, strict=True):
             new = [0] * n
             for q in movers:
-                x = inference.count_mismatches(d, start, q)
+                x = inference.player_mismatches(q, d[q], start)
                 bad[q] += x
                 new[q] = x
             news.append(new)
@@ -146,7 +146,7 @@ class DealPool:
                     for c in cards:
                         row[c.rank] += 1
                 deals.append(d)
-                mm.append([inference.count_mismatches(d, 0, q) for q in range(n)])
+                mm.append([inference.player_mismatches(q, d[q]) for q in range(n)])
         eps = self._epsilons(inference, mm, n)
         if refill:
             news = mm
@@ -237,8 +237,8 @@ class DealPool:
                 d[q2][r] += 1
                 d[q2][s] -= 1
                 d[q1][s] += 1
-                n1 = inference.count_mismatches(d, 0, q1)
-                n2 = inference.count_mismatches(d, 0, q2)
+                n1 = inference.player_mismatches(q1, d[q1])
+                n2 = inference.player_mismatches(q2, d[q2])
                 ratio = eps[q1] ** (n1 - bad[q1]) * eps[q2] ** (n2 - bad[q2])
                 if ratio >= 1.0 or rng.random() < ratio:
                     bad[q1], bad[q2] = n1, n2

@@ -178,3 +178,27 @@ def test_opponents_unlike_normal_are_read_loosely() -> None:
             assert looser > checked // 2
         else:
             assert looser < checked // 4
+
+
+def test_kept_mismatch_counts_match_a_fresh_count() -> None:
+    """What the pool remembers of each deal (how many decisions ``normal``
+    would have made otherwise, per opponent, carried from decision to
+    decision and through Metropolis moves) is what replaying the whole
+    round on that deal gives: a stale count would weigh deals wrongly."""
+    checked = 0
+    for rules, lineup in (("revolution", "normal"), ("classic", "random")):
+        for seed in range(2):
+            me = seed % 4
+            pool = DealPool(12, moves=4)
+            rng = random.Random(seed)
+            for game, p in _round(rules, seed, lineup=lineup):
+                if p != me:
+                    continue
+                pool.source(game.observation(me), rng)
+                fresh = History(game.observation(me), limit=None)
+                for d, bad in zip(pool.deals, pool.mm, strict=True):
+                    for q in range(game.n):
+                        if q != me:
+                            assert bad[q] == fresh.count_mismatches(d, 0, q)
+                            checked += 1
+    assert checked > 300
