@@ -125,9 +125,9 @@ class History:
         key = (player, start, tuple(row))
         got = self.memo.get(key)
         if got is None:
-            counts: list[Sequence[int]] = [()] * (player + 1)
-            counts[player] = row
-            got = self.memo[key] = self.count_mismatches(counts, start, player)
+            got = self.memo[key] = sum(
+                self._unexplained(d, row) for i, d in self.by_player.get(player, ()) if i >= start
+            )
         return got
 
     def count_mismatches(
@@ -136,26 +136,25 @@ class History:
         """:meth:`mismatches` for hands given as cards per rank (by player),
         over the decisions from index ``start`` on (of ``player`` only, if
         given: a player's decisions depend only on their own hand)."""
-        rules = self.rules
-        bad = 0
         if player is None:
             decisions = self.decisions[start:]
         else:
             decisions = [d for i, d in self.by_player.get(player, ()) if i >= start]
-        for d in decisions:
-            cur = counts[d.player]
-            cnt = list(map(add, cur, d.after))
-            legal = legal_plays(rules, self.compulsory, cnt, d.top, d.size, d.revolution)
-            if d.played not in legal:
-                bad += 1  # the deal cannot explain this play at all
-                continue
-            if len(legal) == 1:
-                continue
-            u = [x - c if x > c else 0 for x, c in zip(d.remaining, cnt, strict=True)]
-            choice = normal_choice(rules, d.revolution, legal, cnt, sum(cnt), u, d.m, d.top, d.size)
-            if choice is not d.played:
-                bad += 1
-        return bad
+        return sum(self._unexplained(d, counts[d.player]) for d in decisions)
+
+    def _unexplained(self, d: _Decision, row: Sequence[int]) -> bool:
+        """Whether a player holding ``row`` now would not have decided as at
+        ``d`` under the ``normal`` policy (or could not have at all)."""
+        rules = self.rules
+        cnt = list(map(add, row, d.after))
+        legal = legal_plays(rules, self.compulsory, cnt, d.top, d.size, d.revolution)
+        if d.played not in legal:
+            return True  # the deal cannot explain this play at all
+        if len(legal) == 1:
+            return False
+        u = [x - c if x > c else 0 for x, c in zip(d.remaining, cnt, strict=True)]
+        choice = normal_choice(rules, d.revolution, legal, cnt, sum(cnt), u, d.m, d.top, d.size)
+        return choice is not d.played
 
 
 def legal_plays(
