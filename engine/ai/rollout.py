@@ -303,12 +303,16 @@ def remaining_cards(state: President, rules: Rules) -> list[int]:
     return rem
 
 
-def state_choice(state: President, rules: Rules, remaining: list[int]) -> Play:
+def state_choice(
+    state: President, rules: Rules, remaining: list[int], legal: list[Play] | None = None
+) -> Play:
     """The ``normal`` decision of the player to act in ``state`` (play phase),
-    reading only that player's hand and public numbers."""
+    reading only that player's hand and public numbers; ``legal`` is
+    ``state.legal_list()`` when the caller has it already."""
     p = state.turn
     assert p is not None
-    legal = state.legal_list()
+    if legal is None:
+        legal = state.legal_list()
     if len(legal) == 1:
         return legal[0]
     cnt = state.counts[p]
@@ -367,11 +371,13 @@ def lookahead_playout(state: President, rules: Rules, remaining: list[int], me: 
     while state.phase == PLAY:
         if not state.active_mask & bit:
             return
-        d = state_choice(state, rules, remaining)
         if state.turn == me:
             legal = state.legal_list()
+            d = state_choice(state, rules, remaining, legal)
             if len(legal) > 1:
                 d = _look_ahead(state, rules, remaining, me, legal, d)
+        else:
+            d = state_choice(state, rules, remaining)
         state.apply_unchecked(d)
         if d.count:
             remaining[d.rank] -= d.count

@@ -41,6 +41,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import ClassVar
 
+from ..cards import NUM_RANKS
 from ..plays import Decision, Play
 from ..president import President, points_for
 from ..views import Observation
@@ -176,7 +177,7 @@ class SearchPlayer:
         would split it)."""
         plays = [d for d in obs.legal if isinstance(d, Play)]
         lead = obs.public.trick.top is None
-        held = [0] * 14
+        held = [0] * NUM_RANKS
         for c in obs.hand:
             held[c.rank] += 1
         return [p for p in plays if worth_trying(p, held[p.rank], base, lead)]
