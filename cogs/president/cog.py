@@ -49,7 +49,7 @@ from .models import Lobby, Table, TableMeta
 from .rules_text import differences_text
 from .server import Scope, ServerFeatures, takeable_seat
 from .server_views import SERVER_ITEMS, rematch_view
-from .settings import option_matches, value_matches
+from .settings import TURN_TIME_DEFAULT, TURN_TIME_RANGE, option_matches, value_matches
 from .text import (
     cards_text,
     countdown,
@@ -73,6 +73,8 @@ log = logging.getLogger("president.game")
 
 COMPUTER_NAMES = ("Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Knuth", "Dijkstra")
 COLOUR = discord.Colour(0x2F8A58)
+# module-level names: discord.py evaluates the Range annotation in this module
+_TURN_MIN, _TURN_MAX = TURN_TIME_RANGE
 
 REQUIRED_PERMISSIONS: tuple[tuple[str, str], ...] = (
     ("view_channel", "View Channel"),
@@ -257,7 +259,7 @@ class PresidentCog(commands.Cog, name="President"):
         seats="Number of seats (within the preset's limits)",
         bots="Computer players to seat now",
         level="Computer player level",
-        turn_time="Seconds per turn (15–600, default 60)",
+        turn_time=f"Seconds per turn ({_TURN_MIN}–{_TURN_MAX}, default {TURN_TIME_DEFAULT})",
     )
     async def new(
         self,
@@ -266,7 +268,7 @@ class PresidentCog(commands.Cog, name="President"):
         seats: app_commands.Range[int, 3, 8] | None = None,
         bots: app_commands.Range[int, 0, 7] = 0,
         level: str | None = None,
-        turn_time: app_commands.Range[int, 15, 600] | None = None,
+        turn_time: app_commands.Range[int, _TURN_MIN, _TURN_MAX] | None = None,
     ) -> None:
         channel_id = interaction.channel_id
         if interaction.guild_id is None or channel_id is None:
@@ -313,7 +315,7 @@ class PresidentCog(commands.Cog, name="President"):
             options=options,
             seats=size,
             level=chosen_level,
-            turn_seconds=turn_time or settings.turn_seconds or 60,
+            turn_seconds=turn_time or settings.turn_seconds or TURN_TIME_DEFAULT,
             players=[(user.id, user.display_name)],
             computers=bots,
             last_activity=self.clock.now(),

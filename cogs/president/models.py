@@ -18,6 +18,8 @@ from data import Seat
 from engine import Options, President
 from engine.ai import Player, SearchPlayer, make_player
 
+from .settings import TURN_TIME_DEFAULT
+
 
 @dataclass
 class TableMeta:
@@ -54,7 +56,7 @@ class TableMeta:
 
         return cls(
             host_id=int(d.get("host_id", 0)),
-            turn_seconds=int(d.get("turn_seconds", 60)),
+            turn_seconds=int(d.get("turn_seconds", TURN_TIME_DEFAULT)),
             level=str(d.get("level", "normal")),
             auto=flags("auto", bool),
             timeouts=flags("timeouts", int),

@@ -28,6 +28,8 @@ OPTION_NAMES: Final[tuple[str, ...]] = tuple(
 #: (as ``/president new`` takes them).
 LOBBY_SETTINGS: Final[tuple[str, ...]] = ("turn_time", "level")
 TURN_TIME_RANGE: Final[tuple[int, int]] = (15, 600)
+#: Seconds per turn when neither the host nor the server chose.
+TURN_TIME_DEFAULT: Final[int] = 60
 #: What ``/president set option:`` offers: the preset, the lobby settings, every option.
 SETTABLE: Final[tuple[str, ...]] = ("preset", *LOBBY_SETTINGS, *OPTION_NAMES)
 

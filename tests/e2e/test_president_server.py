@@ -6,6 +6,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
+from cogs.president.settings import TURN_TIME_RANGE
 from data import Database, NewGame, Seat, SeatResult, Settings
 from data import RoundResult as StoredRound
 from tests.e2e.emulator import Channel, Emulator, Message, User
@@ -75,6 +78,11 @@ async def test_house_rules_and_saved_defaults_shape_the_next_game(
             alice, channel, "president set", {"option": "turn_time", "value": "90"}
         )
         assert "Turns now last **90 s**" in ok.message.content  # type: ignore[union-attr]
+        # /president new takes exactly the turn times /president set accepts
+        lo, hi = TURN_TIME_RANGE
+        for wrong, bound in ((lo - 1, "min"), (hi + 1, "max")):
+            with pytest.raises(AssertionError, match=bound):
+                await emulator.slash(alice, channel, "president new", {"turn_time": wrong})
         ok = await emulator.slash(
             alice, channel, "president set", {"option": "level", "value": "Hard"}
         )
