@@ -115,13 +115,14 @@ class History:
             for c in h:
                 cur[c.rank] += 1
             counts.append(cur)
-        return self.count_mismatches(counts)
+        return sum(self._unexplained(d, counts[d.player]) for d in self.decisions)
 
     def player_mismatches(self, player: int, row: Sequence[int], start: int = 0) -> int:
-        """:meth:`count_mismatches` of ``player`` alone holding ``row`` (cards
-        per rank), remembered: a particle filter asks again and again about
-        the same hands (resampling copies deals, and a Metropolis step
-        changes two players' hands only)."""
+        """:meth:`mismatches` of ``player`` alone holding ``row`` (cards per
+        rank), over its decisions from index ``start`` on (a player's
+        decisions depend only on their own hand), remembered: a particle
+        filter asks again and again about the same hands (resampling copies
+        deals, and a Metropolis step changes two players' hands only)."""
         key = (player, start, tuple(row))
         got = self.memo.get(key)
         if got is None:
@@ -129,18 +130,6 @@ class History:
                 self._unexplained(d, row) for i, d in self.by_player.get(player, ()) if i >= start
             )
         return got
-
-    def count_mismatches(
-        self, counts: Sequence[Sequence[int]], start: int = 0, player: int | None = None
-    ) -> int:
-        """:meth:`mismatches` for hands given as cards per rank (by player),
-        over the decisions from index ``start`` on (of ``player`` only, if
-        given: a player's decisions depend only on their own hand)."""
-        if player is None:
-            decisions = self.decisions[start:]
-        else:
-            decisions = [d for i, d in self.by_player.get(player, ()) if i >= start]
-        return sum(self._unexplained(d, counts[d.player]) for d in decisions)
 
     def _unexplained(self, d: _Decision, row: Sequence[int]) -> bool:
         """Whether a player holding ``row`` now would not have decided as at

@@ -199,6 +199,6 @@ def test_kept_mismatch_counts_match_a_fresh_count() -> None:
                 for d, bad in zip(pool.deals, pool.mm, strict=True):
                     for q in range(game.n):
                         if q != me:
-                            assert bad[q] == fresh.count_mismatches(d, 0, q)
+                            assert bad[q] == fresh.player_mismatches(q, d[q])
                             checked += 1
     assert checked > 300
