@@ -44,8 +44,8 @@ although not every kind of deviation pays. Replaying each of ``hard``'s
 deviations from ``normal`` with ``normal``'s choice instead (300 classic
 deals, every seat, 2,804 deviations, ``hard`` going on by search): the
 624 follows with a stronger play than ``normal``'s gained nothing (4 first
-places and 17 top halves lost in all), while the 619 leads of a bigger or
-higher set gained most (34 first places). Never following stronger than
+places and 17 top halves lost in all), while the 619 leads of a higher
+rank than ``normal``'s gained most (34 first places). Never following stronger than
 ``normal`` and leading at 0.7 standard errors made ``hard`` stronger
 against three ``normal`` players (top half +1.3 ±1.1 points on 500 classic
 deals, +1.9 ±1.7 on 300 revolution deals; first place +0.7 ±1.0 and
