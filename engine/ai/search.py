@@ -42,18 +42,18 @@ the round as ``normal`` would, and the searching player does not.
 Every candidate faces the same test against the ``normal`` choice (``z``),
 although not every kind of deviation pays. Replaying each of ``hard``'s
 deviations from ``normal`` with ``normal``'s choice instead (300 classic
-deals, every seat, 2,804 deviations, ``hard`` going on by search): the
-624 follows with a stronger play than ``normal``'s gained nothing (4 first
-places and 17 top halves lost in all), while the 619 leads of a higher
-rank than ``normal``'s gained most (34 first places). Never following stronger than
-``normal`` and leading at 0.7 standard errors made ``hard`` stronger
+deals, every seat, 2,804 deviations, ``hard`` going on by search): the 624
+follows with a stronger play than ``normal``'s gained nothing (4 first
+places and 17 top halves lost in all), while the 619 leads of a higher rank
+than ``normal``'s gained most (34 first places). Never following stronger
+than ``normal`` and leading at 0.7 standard errors made ``hard`` stronger
 against three ``normal`` players (top half +1.3 ±1.1 points on 500 classic
 deals, +1.9 ±1.7 on 300 revolution deals; first place +0.7 ±1.0 and
-−0.1 ±1.6) but hardly ``expert`` (top half against ``hard`` +1.3 ±2.6
-on 100 revolution deals). With both levels using it, ``expert`` against
-``hard`` fell to 53.5% top half on 100 classic deals (4.8 ±4.5 points
-below the same deals now). It is not used: ``expert`` must stay clearly
-ahead of ``hard``.
+−0.1 ±1.6) but hardly ``expert`` (top half against ``hard`` +1.3 ±2.6 on
+100 revolution deals). With both levels using it, ``expert`` against
+``hard`` fell to 53.5% top half on 100 classic deals, 4.8 ±4.5 points below
+the current code on the same deals. It is not used: ``expert`` must stay
+clearly ahead of ``hard``.
 """
 
 from __future__ import annotations
