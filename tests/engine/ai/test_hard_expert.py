@@ -15,7 +15,7 @@ from engine import EXCHANGE, PLAY, PRESETS, President, preset
 from engine.ai import ExpertPlayer, HardPlayer, levels, make_player, register_level
 from engine.ai.base import _REGISTRY
 from engine.ai.inference import History
-from engine.ai.knowledge import strength_tables
+from engine.ai.knowledge import Knowledge, strength_tables
 from engine.ai.rollout import (
     lookahead_playout,
     playout,
@@ -300,3 +300,35 @@ def test_a_better_place_never_costs_more(rules: str) -> None:
         assert all(a < b for a, b in pairwise(loss)), loss
     share = [(loss[1] - loss[0]) / (loss[-1] - loss[0]) for loss in (hard, expert)]
     assert share[0] > share[1]
+
+
+def test_expert_never_follows_stronger_than_normal() -> None:
+    """On a follow the expert may pass, or play lower, where ``normal``
+    plays, but never beats the trick with a stronger play than ``normal``'s
+    unless it goes out (replaying such deviations showed they gain nothing);
+    on leads and elsewhere it still leaves the normal choice when its search
+    says so. A cheap expert (no look-ahead, no exact endgame, which searches
+    to the end of the round and is exempt) keeps the test fast."""
+    normal = make_player("normal", 1)
+    experts: dict[tuple[object, int], ExpertPlayer] = {}  # one per seat: it keeps its deals
+    follows = deviations = 0
+    for game, p in _games(range(1), max_round=1):
+        obs = game.observation(p)
+        if game.phase != PLAY or len(obs.legal) < 2:
+            continue
+        if (game.options, p) not in experts:
+            experts[game.options, p] = ExpertPlayer(
+                1, playouts=16, min_playouts=4, pool=32, endgame=0, lookahead=False
+            )
+        expert = experts[game.options, p]
+        base, chosen = normal.decide(obs), expert.decide(obs)
+        deviations += chosen != base
+        if obs.public.trick.top is None or base.is_pass or chosen.is_pass:
+            continue
+        if chosen.count == len(obs.hand):
+            continue
+        level = Knowledge(obs).level
+        assert level[chosen.rank] <= level[base.rank], (chosen, base)
+        follows += 1
+    assert follows > 50
+    assert deviations > 10
