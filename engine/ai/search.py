@@ -83,6 +83,11 @@ from .rollout import lookahead_playout, playout, remaining_cards, rules_for, wor
 from .sampling import Sampler
 
 
+def _first(*values: float | None) -> float:
+    """The first of ``values`` that is not ``None``."""
+    return next(v for v in values if v is not None)
+
+
 class SearchPlayer:
     """Determinized Monte Carlo search over the legal plays (see the module
     docstring). ``playouts`` is the budget per decision (at least
@@ -110,8 +115,8 @@ class SearchPlayer:
     default_endgame: ClassVar[int] = 0
     default_place: ClassVar[float] = 0.0
     default_lookahead: ClassVar[bool] = False
-    default_z_lead: ClassVar[float] = 1.0
-    default_z_raise: ClassVar[float] = 1.0
+    default_z_lead: ClassVar[float | None] = None  # None: ``z``
+    default_z_raise: ClassVar[float | None] = None
 
     def __init__(
         self,
@@ -134,11 +139,12 @@ class SearchPlayer:
         lookahead: bool | None = None,
     ) -> None:
         """``playouts``, ``oversample``, ``pool``, ``endgame``, ``place``,
-        ``lookahead``, ``z_lead`` and ``z_raise`` default to the level's own."""
+        ``lookahead``, ``z_lead`` and ``z_raise`` default to the level's own;
+        a level without its own ``z_lead`` or ``z_raise`` uses ``z``."""
         self.rng = random.Random(seed)
         self.z = z
-        self.z_lead = self.default_z_lead if z_lead is None else z_lead
-        self.z_raise = self.default_z_raise if z_raise is None else z_raise
+        self.z_lead = _first(z_lead, self.default_z_lead, z)
+        self.z_raise = _first(z_raise, self.default_z_raise, z)
         self.oversample = self.default_oversample if oversample is None else oversample
         self.epsilon = epsilon
         self.place = self.default_place if place is None else place

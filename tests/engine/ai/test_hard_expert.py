@@ -4,6 +4,7 @@ seat knows; inference explains true deals perfectly."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -311,6 +312,8 @@ def test_expert_never_follows_stronger_than_normal() -> None:
     to the end of the round and is exempt) keeps the test fast."""
     normal = make_player("normal", 1)
     experts: dict[tuple[object, int], ExpertPlayer] = {}  # one per seat: it keeps its deals
+    assert (HardPlayer(1, z=2).z_lead, HardPlayer(1, z=2).z_raise) == (2, 2)
+    assert (ExpertPlayer(1, z=2).z_lead, ExpertPlayer(1, z=2).z_raise) == (0.7, math.inf)
     follows = deviations = 0
     for game, p in _games(range(1), max_round=1):
         obs = game.observation(p)
