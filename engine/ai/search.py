@@ -76,7 +76,6 @@ from ..views import Observation
 from .base import exchange_due
 from .endgame import EndgameSolver, OverBudget
 from .inference import History
-from .knowledge import Knowledge
 from .normal import NormalPlayer
 from .particles import DealPool
 from .rollout import lookahead_playout, playout, remaining_cards, rules_for, worth_trying
@@ -361,12 +360,14 @@ class SearchPlayer:
         (in the current order), else ``z``. Only the best candidate is
         tested: when it is such a follow and ``z_raise`` is infinite, the
         ``normal`` choice stands even if a pass had also beaten it."""
-        if obs.public.trick.top is None:
+        pub = obs.public
+        if pub.trick.top is None:
             return self.z_lead
         if play.is_pass or base.is_pass:
             return self.z
-        level = Knowledge(obs).level
-        return self.z_raise if level[play.rank] > level[base.rank] else self.z
+        rules = rules_for(pub.options)
+        strength = (rules.rev if pub.revolution else rules.base).strength
+        return self.z_raise if strength[play.rank] > strength[base.rank] else self.z
 
     def _best(
         self,
