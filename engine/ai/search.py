@@ -92,8 +92,9 @@ class SearchPlayer:
     docstring). ``playouts`` is the budget per decision (at least
     ``min_playouts`` per round of halving); a candidate other than the
     ``normal`` choice must beat it by ``z`` standard errors (``z_lead`` on a
-    lead, ``z_raise`` for a follow with a stronger play than ``normal``'s;
-    see :meth:`threshold`). Without a ``pool``, ``oversample`` and
+    lead, ``z_raise`` for a follow with a stronger play than ``normal``'s,
+    ``z_pass`` for a pass where ``normal`` would play; see
+    :meth:`threshold`). Without a ``pool``, ``oversample`` and
     ``epsilon`` weigh the sampled deals (see :meth:`deal_source`); with
     ``pool`` above 0 (both levels), a :class:`~engine.ai.particles.DealPool`
     of that many deals, kept across the round's decisions (``moves``
@@ -116,6 +117,7 @@ class SearchPlayer:
     default_lookahead: ClassVar[bool] = False
     default_z_lead: ClassVar[float | None] = None  # None: ``z``
     default_z_raise: ClassVar[float | None] = None
+    default_z_pass: ClassVar[float | None] = None
 
     def __init__(
         self,
@@ -126,6 +128,7 @@ class SearchPlayer:
         z: float = 1.0,
         z_lead: float | None = None,
         z_raise: float | None = None,
+        z_pass: float | None = None,
         oversample: int | None = None,
         epsilon: float = 0.25,
         place: float | None = None,
@@ -138,12 +141,13 @@ class SearchPlayer:
         lookahead: bool | None = None,
     ) -> None:
         """``playouts``, ``oversample``, ``pool``, ``endgame``, ``place``,
-        ``lookahead``, ``z_lead`` and ``z_raise`` default to the level's own;
-        a level without its own ``z_lead`` or ``z_raise`` uses ``z``."""
+        ``lookahead``, ``z_lead``, ``z_raise`` and ``z_pass`` default to the
+        level's own; a level without its own uses ``z``."""
         self.rng = random.Random(seed)
         self.z = z
         self.z_lead = _first(z_lead, self.default_z_lead, z)
         self.z_raise = _first(z_raise, self.default_z_raise, z)
+        self.z_pass = _first(z_pass, self.default_z_pass, z)
         self.oversample = self.default_oversample if oversample is None else oversample
         self.epsilon = epsilon
         self.place = self.default_place if place is None else place
@@ -355,7 +359,8 @@ class SearchPlayer:
 
     def threshold(self, obs: Observation, play: Play, base: Play) -> float:
         """How many standard errors ``play`` must gain by over the ``normal``
-        choice ``base`` to be made instead: ``z_lead`` on a lead, ``z_raise``
+        choice ``base`` to be made instead: ``z_lead`` on a lead, ``z_pass``
+        on a follow where ``play`` passes and ``base`` does not, ``z_raise``
         on a follow where both beat the trick and ``play`` is of a higher rank
         (in the current order), else ``z``. Only the best candidate is
         tested: when it is such a follow and ``z_raise`` is infinite, the
@@ -363,6 +368,8 @@ class SearchPlayer:
         pub = obs.public
         if pub.trick.top is None:
             return self.z_lead
+        if play.is_pass and not base.is_pass:
+            return self.z_pass
         if play.is_pass or base.is_pass:
             return self.z
         rules = rules_for(pub.options)
@@ -439,6 +446,7 @@ class ExpertPlayer(SearchPlayer):
     level = "expert"
     default_z_lead = 0.7
     default_z_raise = math.inf
+    default_z_pass = 0.5
     default_playouts = 96
     default_pool = 128
     default_endgame = 10
