@@ -12,7 +12,7 @@ from itertools import pairwise
 
 import pytest
 
-from engine import EXCHANGE, PLAY, PRESETS, President, preset
+from engine import EXCHANGE, PASS, PLAY, PRESETS, Observation, Play, President, preset
 from engine.ai import ExpertPlayer, HardPlayer, levels, make_player, register_level
 from engine.ai.base import _REGISTRY
 from engine.ai.inference import History
@@ -314,6 +314,7 @@ def test_expert_never_follows_stronger_than_normal() -> None:
     experts: dict[tuple[object, int], ExpertPlayer] = {}  # one per seat: it keeps its deals
     assert (HardPlayer(1, z=2).z_lead, HardPlayer(1, z=2).z_raise) == (2, 2)
     assert (ExpertPlayer(1, z=2).z_lead, ExpertPlayer(1, z=2).z_raise) == (0.7, math.inf)
+    assert (HardPlayer(1, z=2).z_pass, ExpertPlayer(1, z=2).z_pass) == (2, 0.5)
     follows = deviations = 0
     for game, p in _games(range(1), max_round=1):
         obs = game.observation(p)
@@ -335,3 +336,36 @@ def test_expert_never_follows_stronger_than_normal() -> None:
         follows += 1
     assert follows > 50
     assert deviations > 10
+
+
+def _follow_where_normal_plays() -> tuple[Observation, Play]:
+    normal = make_player("normal", 1)
+    for game, p in _games(range(3)):
+        obs = game.observation(p)
+        if game.phase == PLAY and obs.public.trick.top is not None and PASS in obs.legal:
+            base = normal.decide(obs)
+            if isinstance(base, Play) and not base.is_pass:
+                return obs, base
+    raise AssertionError("no follow where normal plays")
+
+
+def test_expert_passes_more_readily_than_hard() -> None:
+    """Where ``normal`` would beat the trick, the expert passes instead
+    when its playouts find the pass better by about 0.8 standard errors (it
+    asks for 0.5: replaying such passes gained top halves against hard
+    players); hard keeps ``normal``'s play unless the pass gains a full
+    standard error. Both judge the same results, so only the threshold
+    differs; on a lead the expert keeps its own 0.7."""
+    obs, base = _follow_where_normal_plays()
+    candidates = [base, PASS]
+    kept = [0.5] * 64
+    passed = [0.4 + (1.0 if i % 2 else -1.0) for i in range(64)]  # 0.1 better, spread 1
+    diffs = [a - b for a, b in zip(passed, kept, strict=True)]
+    mean = sum(diffs) / len(diffs)
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+    assert 0.5 < -mean / se < 1.0
+    for player, chosen in ((ExpertPlayer(1), PASS), (HardPlayer(1), base)):
+        assert candidates[player._best([kept, passed], [0, 1], 0, obs, candidates)] == chosen
+    lead = next(g.observation(p) for g, p in _games(range(1)) if g.phase == PLAY)
+    assert lead.public.trick.top is None
+    assert ExpertPlayer(1).threshold(lead, PASS, base) == 0.7
