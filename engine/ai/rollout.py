@@ -16,6 +16,7 @@ public counts, so nothing is peeked at.
 from __future__ import annotations
 
 import functools
+import random
 from operator import sub
 
 from ..cards import JOKER, NUM_RANKS
@@ -351,11 +352,28 @@ def worth_trying(p: Play, held: int, base: Play, lead: bool) -> bool:
     return not lead or p.count in (1, 2, held) or p == base
 
 
-def lookahead_playout(state: President, rules: Rules, remaining: list[int], me: int) -> None:
+def lookahead_playout(
+    state: President,
+    rules: Rules,
+    remaining: list[int],
+    me: int,
+    stray: float = 0.0,
+    rng: random.Random | None = None,
+) -> None:
     """Like ``playout(state, rules, remaining, until=me)``, except that at
     each of ``me``'s turns with a choice every play worth trying is played
     out by :func:`playout` on this same deal and the one that gets ``me``
     out earliest is made (ties go to the ``normal`` choice).
+
+    With ``stray`` above 0, each opponent turn strays with that chance
+    (drawn from ``rng``): the opponent makes a random other play worth
+    trying instead of ``normal``'s, or ``normal``'s when it has none. Real
+    opponents are not ``normal``; a playout in which they never deviate
+    judges a play against one brittle line. Straying 15% of the time
+    gained the expert 5.9 ±3.0 top-half points against three ``hard``
+    players (see :class:`~engine.ai.search.ExpertPlayer`). The chance is
+    drawn before the opponent's plays are listed, so most turns cost no
+    more than a plain playout's.
 
     The searching player then plays its later turns better than ``normal``,
     as a search would, so that a first play is judged by the plays it makes
@@ -367,20 +385,37 @@ def lookahead_playout(state: President, rules: Rules, remaining: list[int], me: 
     It never finishes ``me`` later than :func:`playout` would, since the
     ``normal`` choice is always among those tried.
     """
+    if stray > 0 and rng is None:
+        raise ValueError("straying opponents need a random generator")
     bit = 1 << me
     while state.phase == PLAY:
         if not state.active_mask & bit:
             return
-        if state.turn == me:
+        p = state.turn
+        if p == me:
             legal = state.legal_list()
             d = state_choice(state, rules, remaining, legal)
             if len(legal) > 1:
                 d = _look_ahead(state, rules, remaining, me, legal, d)
+        elif stray > 0 and rng is not None and rng.random() < stray:
+            legal = state.legal_list()
+            d = state_choice(state, rules, remaining, legal)
+            if len(legal) > 1:
+                d = _stray(state, legal, d, rng)
         else:
             d = state_choice(state, rules, remaining)
         state.apply_unchecked(d)
         if d.count:
             remaining[d.rank] -= d.count
+
+
+def _stray(state: President, legal: list[Play], base: Play, rng: random.Random) -> Play:
+    p = state.turn
+    assert p is not None
+    cnt = state.counts[p]
+    lead = state.top is None
+    others = [c for c in legal if c != base and worth_trying(c, cnt[c.rank], base, lead)]
+    return rng.choice(others) if others else base
 
 
 def _look_ahead(

@@ -110,7 +110,9 @@ class SearchPlayer:
     searched exactly on ``endgame_deals`` deals, expanding at most
     ``endgame_nodes`` positions (see :meth:`solve_endgame`). With
     ``lookahead``, the searching player looks one play ahead at each of its
-    own turns in the playouts (:func:`~engine.ai.rollout.lookahead_playout`)."""
+    own turns in the playouts (:func:`~engine.ai.rollout.lookahead_playout`),
+    and with ``stray`` above 0 (``lookahead`` only) each opponent turn in
+    them strays from ``normal`` with that chance."""
 
     level = "search"
 
@@ -120,6 +122,7 @@ class SearchPlayer:
     default_endgame: ClassVar[int] = 0
     default_place: ClassVar[float] = 0.0
     default_lookahead: ClassVar[bool] = False
+    default_stray: ClassVar[float] = 0.0
     default_z_lead: ClassVar[float | None] = None  # None: ``z``
     default_z_raise: ClassVar[float | None] = None
     default_z_pass: ClassVar[float | None] = None
@@ -144,9 +147,10 @@ class SearchPlayer:
         endgame_nodes: int = 25_000,
         time_limit: float | None = None,
         lookahead: bool | None = None,
+        stray: float | None = None,
     ) -> None:
         """``playouts``, ``oversample``, ``pool``, ``endgame``, ``place``,
-        ``lookahead``, ``z_lead``, ``z_raise`` and ``z_pass`` default to the
+        ``lookahead``, ``stray``, ``z_lead``, ``z_raise`` and ``z_pass`` default to the
         level's own; a level without its own uses ``z``."""
         self.rng = random.Random(seed)
         self.z = z
@@ -160,6 +164,12 @@ class SearchPlayer:
         self.min_playouts = min_playouts
         self.time_limit = time_limit
         self.lookahead = self.default_lookahead if lookahead is None else lookahead
+        if stray is not None and not 0 <= stray <= 1:
+            raise ValueError(f"stray is a chance between 0 and 1, not {stray}")
+        if stray and not self.lookahead:
+            raise ValueError("stray applies to look-ahead playouts: set lookahead too")
+        # a level's own stray goes with its own lookahead: lookahead=False drops it
+        self.stray = (self.default_stray if stray is None else stray) if self.lookahead else 0.0
         self.normal = NormalPlayer(seed)
         fresh = self.default_pool if pool is None else pool
         self.pool = DealPool(fresh, moves=moves) if fresh > 0 else None
@@ -256,7 +266,6 @@ class SearchPlayer:
             except ValueError:
                 return base  # an observation the sampler cannot satisfy: play safe
         loss = self.losses(obs)
-        finish = lookahead_playout if self.lookahead else playout
         rem0: list[int] | None = None
         results: list[list[float]] = [[] for _ in range(k)]
         b = candidates.index(base)
@@ -276,7 +285,10 @@ class SearchPlayer:
                     s.apply_unchecked(c)
                     rem = list(rem0)
                     rem[c.rank] -= c.count
-                    finish(s, rules, rem, me)
+                    if self.lookahead:
+                        lookahead_playout(s, rules, rem, me, self.stray, self.rng)
+                    else:
+                        playout(s, rules, rem, me)
                     results[j].append(loss[s.finished.index(me)])
                 if deadline is not None and time.perf_counter() > deadline:
                     return candidates[self._best(results, alive, b, obs, candidates)]
@@ -446,7 +458,13 @@ class ExpertPlayer(SearchPlayer):
     now makes 96, and never follows with a stronger play than ``normal``'s
     and passes more readily (see the module docstring): its p95 decision
     against three ``hard`` players is about 0.5 s (classic) and 0.6 s
-    (revolution), under the 1 s target."""
+    (revolution), under the 1 s target.
+
+    In those playouts each opponent turn strays from ``normal`` 15% of the
+    time (``stray``): a real opponent is not ``normal``, and a playout in
+    which it never deviates tests a play against one brittle line. Against
+    three ``hard`` players reading 128 deals this gained 5.9 ±3.0 top-half
+    points on 200 revolution deals (52.4% without it)."""
 
     level = "expert"
     default_z_lead = 0.7
@@ -456,3 +474,4 @@ class ExpertPlayer(SearchPlayer):
     default_pool = 128
     default_endgame = 10
     default_lookahead = True
+    default_stray = 0.15

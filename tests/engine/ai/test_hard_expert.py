@@ -18,11 +18,13 @@ from engine.ai.base import _REGISTRY
 from engine.ai.inference import History
 from engine.ai.knowledge import Knowledge, strength_tables
 from engine.ai.rollout import (
+    _look_ahead,
     lookahead_playout,
     playout,
     remaining_cards,
     rules_for,
     state_choice,
+    worth_trying,
 )
 from engine.ai.sampling import Sampler
 
@@ -139,6 +141,98 @@ def test_looking_ahead_plays_legally() -> None:
         assert replay.finished == s.finished
         checked += 1
     assert checked == 100
+
+
+def test_straying_opponents_make_another_sensible_play() -> None:
+    """With ``stray`` 1 every opponent turn with another play worth trying
+    makes one instead of ``normal``'s, and the round is still legal (the
+    validating ``apply`` accepts every step); the searching player keeps
+    looking ahead as before."""
+    strayed = mine = 0
+    rng = random.Random(3)
+    for game, p in _games(range(1), max_round=2):
+        if game.phase != PLAY or mine >= 150:
+            continue
+        rules = rules_for(game.options)
+        s = game.copy()
+        before = len(s.history)
+        lookahead_playout(s, rules, remaining_cards(s, rules), p, stray=1.0, rng=rng)
+        assert p in s.finished
+        replay = game.copy()
+        for e in s.history[before:]:
+            if e.kind not in ("play", "pass"):
+                continue
+            assert e.play is not None and replay.turn == e.player
+            legal = replay.legal_list()
+            rem = remaining_cards(replay, rules)
+            base = state_choice(replay, rules, rem, legal)
+            if e.player == p:
+                expected = (
+                    base if len(legal) < 2 else _look_ahead(replay, rules, rem, p, legal, base)
+                )
+                assert e.play == expected
+                mine += 1
+            else:
+                cnt, lead = replay.counts[e.player], replay.top is None
+                others = [
+                    c for c in legal if c != base and worth_trying(c, cnt[c.rank], base, lead)
+                ]
+                assert e.play in others if others else e.play == base
+                strayed += bool(others)
+            replay.apply(e.play, e.player)
+        assert replay.finished[: len(s.finished)] == s.finished
+    assert mine >= 150
+    assert strayed > 150
+
+
+def test_straying_is_a_chance_drawn_from_the_generator() -> None:
+    """Half the opponent turns with a choice stray at ``stray`` 0.5; the
+    same generator state gives the same round; ``stray`` 0 is the plain
+    look-ahead playout."""
+    game, p = next((g, p) for g, p in _games(range(1)) if g.phase == PLAY)
+    rules = rules_for(game.options)
+
+    def run(stray: float, seed: int) -> list[object]:
+        s = game.copy()
+        lookahead_playout(s, rules, remaining_cards(s, rules), p, stray, random.Random(seed))
+        return [(e.player, e.play) for e in s.history]
+
+    plain = game.copy()
+    lookahead_playout(plain, rules, remaining_cards(plain, rules), p)
+    assert run(0.0, 1) == [(e.player, e.play) for e in plain.history]
+    assert run(0.5, 1) == run(0.5, 1)
+    assert len({str(run(0.5, seed)) for seed in range(8)}) > 4
+    with pytest.raises(ValueError, match="random generator"):
+        lookahead_playout(game.copy(), rules, remaining_cards(game, rules), p, 0.5)
+
+
+def test_expert_opponents_stray_in_its_playouts() -> None:
+    """The expert's playouts let opponents stray (15% of their turns by
+    default); straying changes some of its decisions (here every opponent
+    turn strays, to make that plain on few positions) and none of its
+    reproducibility. Hard's opponents never stray. An impossible chance is
+    refused with a clear message."""
+    assert (ExpertPlayer(1).stray, HardPlayer(1).stray) == (0.15, 0.0)
+    assert ExpertPlayer(1, lookahead=False).stray == 0.0
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        ExpertPlayer(1, stray=1.5)
+    with pytest.raises(ValueError, match="look-ahead"):
+        HardPlayer(1, stray=0.2)
+    changed = compared = 0
+    for game, p in _games(range(2), max_round=1):
+        obs = game.observation(p)
+        if game.phase != PLAY or len(obs.legal) < 3 or compared >= 20:
+            continue
+
+        def pick(stray: float, obs: Observation = obs) -> object:
+            return ExpertPlayer(1, playouts=16, pool=16, endgame=0, stray=stray).decide(obs)
+
+        straying = pick(1.0)
+        assert straying == pick(1.0) and straying in obs.legal
+        changed += straying != pick(0.0)
+        compared += 1
+    assert compared >= 20
+    assert changed >= 3, changed
 
 
 @pytest.mark.parametrize("rules", sorted(PRESETS))
