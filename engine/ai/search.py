@@ -7,8 +7,8 @@ For a decision with more than one sensible choice the player
    the exchange) and weighs each by how likely the opponents' plays and
    passes so far were under the ``normal`` policy
    (:mod:`engine.ai.inference`), keeping the likely ones: both levels keep
-   a particle filter over the round (:mod:`engine.ai.particles`), ``hard``
-   with 32 deals, ``expert`` with 128;
+   a particle filter over the round (:mod:`engine.ai.particles`) of 128
+   deals;
 2. plays every candidate decision out on the same deals (common random
    numbers) with the fast copy of the ``normal`` policy
    (:mod:`engine.ai.rollout`) for everybody until the searching player
@@ -424,8 +424,12 @@ class SearchPlayer:
 class HardPlayer(SearchPlayer):
     """Monte Carlo search over deals consistent with what is public, read
     through the same particle filter as the expert's
-    (:mod:`engine.ai.particles`) with a quarter of the deals, and fewer
-    playouts. Its loss counts titles as much as points (``place`` 0.5):
+    (:mod:`engine.ai.particles`), and fewer playouts. Against three
+    ``normal`` players reading the cards is nearly all that separates it
+    from them: a hard player shown every hand came first 12.9 points more
+    often. With 128 deals instead of 32 it came first 34.2% ±1.0 of the
+    time instead of 32.4% (1,000 classic deals), median decision 16 ms. Its
+    loss counts titles as much as points (``place`` 0.5):
     at this budget the points alone (under ``credits`` first place is worth
     5 over second, last place costs 5 under third) made it play for the
     safe top half, and first place came 2 points less often in the arena
@@ -434,7 +438,7 @@ class HardPlayer(SearchPlayer):
 
     level = "hard"
     default_playouts = 120
-    default_pool = 32
+    default_pool = 128
     default_place = 0.5
 
 
