@@ -369,11 +369,10 @@ def lookahead_playout(
     (drawn from ``rng``): the opponent makes a random other play worth
     trying instead of ``normal``'s, or ``normal``'s when it has none. Real
     opponents are not ``normal``; a playout in which they never deviate
-    judges a play against one brittle line. Straying 15% of the time
-    gained the expert 5.9 ±3.0 top-half points against three ``hard``
-    players (see :class:`~engine.ai.search.ExpertPlayer`). The chance is
-    drawn before the opponent's plays are listed, so most turns cost no
-    more than a plain playout's.
+    judges a play against one brittle line (see
+    :class:`~engine.ai.search.ExpertPlayer` for what it gains and costs).
+    The chance is drawn before the opponent's plays are listed, so most
+    turns cost no more than a plain playout's.
 
     The searching player then plays its later turns better than ``normal``,
     as a search would, so that a first play is judged by the plays it makes
