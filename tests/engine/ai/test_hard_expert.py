@@ -12,7 +12,7 @@ from itertools import pairwise
 
 import pytest
 
-from engine import EXCHANGE, PASS, PLAY, PRESETS, Observation, Play, President, preset
+from engine import EXCHANGE, PASS, PLAY, PRESETS, Event, Observation, Play, President, preset
 from engine.ai import ExpertPlayer, HardPlayer, levels, make_player, register_level
 from engine.ai.base import _REGISTRY
 from engine.ai.inference import History
@@ -134,13 +134,21 @@ def test_looking_ahead_plays_legally() -> None:
         lookahead_playout(s, rules, remaining_cards(s, rules), p)
         assert p in s.finished
         replay = game.copy()
-        for e in s.history[before:]:
-            if e.kind in ("play", "pass"):
-                assert e.play is not None
-                replay.apply(e.play, e.player)
+        for _ in _replayed(replay, s.history[before:]):
+            pass
         assert replay.finished == s.finished
         checked += 1
     assert checked == 100
+
+
+def _replayed(replay: President, entries: list[Event]) -> Iterator[Event]:
+    """Each play and pass of ``entries``, yielded before it is applied to
+    ``replay`` through the validating ``apply``."""
+    for e in entries:
+        if e.kind in ("play", "pass"):
+            assert e.play is not None
+            yield e
+            replay.apply(e.play, e.player)
 
 
 def test_straying_opponents_make_another_sensible_play() -> None:
@@ -159,9 +167,7 @@ def test_straying_opponents_make_another_sensible_play() -> None:
         lookahead_playout(s, rules, remaining_cards(s, rules), p, stray=1.0, rng=rng)
         assert p in s.finished
         replay = game.copy()
-        for e in s.history[before:]:
-            if e.kind not in ("play", "pass"):
-                continue
+        for e in _replayed(replay, s.history[before:]):
             assert e.play is not None and replay.turn == e.player
             legal = replay.legal_list()
             rem = remaining_cards(replay, rules)
@@ -179,7 +185,6 @@ def test_straying_opponents_make_another_sensible_play() -> None:
                 ]
                 assert e.play in others if others else e.play == base
                 strayed += bool(others)
-            replay.apply(e.play, e.player)
         assert replay.finished[: len(s.finished)] == s.finished
     assert mine >= 150
     assert strayed > 150
