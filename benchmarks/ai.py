@@ -44,8 +44,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import EXCHANGE, PLAY, President, preset
-from engine.ai import make_player
+from engine.president import EXCHANGE, PLAY, President, preset
+from engine.president.ai import make_player
 
 TARGETS = {
     ("normal", "random"): 0.85,

@@ -16,7 +16,7 @@ import random
 import time
 import tracemalloc
 
-from engine import EXCHANGE, GAME_OVER, PLAY, PRESETS, ROUND_OVER, President, preset
+from engine.president import EXCHANGE, GAME_OVER, PLAY, PRESETS, ROUND_OVER, President, preset
 
 
 def _play_rounds(name: str, rounds: int, seed: int) -> tuple[int, int]:

@@ -23,8 +23,8 @@ from typing import Any
 from PIL import Image
 
 import render
-from engine import President, preset
 from engine.cards import make_deck
+from engine.president import President, preset
 from render import encode
 from render.common import Format
 from render.gallery import NAMES, play_until

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import EngineError
+from engine.president import EngineError
 
 from .replies import UserFacingError, reply
 

@@ -1,91 +1,70 @@
-"""Pure rules engine and computer players for the bot's card games.
+"""Pure rules engines and computer players for the bot's card games.
 
-No I/O and no imports from the rest of the project. Start here::
+No I/O and no imports from the rest of the project. Each game is a package
+(``engine.president``, ``engine.bigtwo``, ``engine.sixty``) that registers a
+:class:`~engine.game.GameType`; what the games share is here: the registry
+and the state protocol (``engine.game``), French-suited cards
+(``engine.cards``) and the typed errors (``engine.errors``).
 
-    >>> from engine import President, preset, Play
-    >>> game = President.new_game(preset("classic"), seed=42)
-    >>> play = next(p for p in game.legal_plays())
-    >>> game.apply(play)
+    >>> from engine import game_type, game_types
+    >>> [g.name for g in game_types()][0]
+    'president'
+    >>> game_type("president").title
+    'President'
 """
 
-from .cards import JOKER, Card, format_cards, parse_cards, parse_rank, rank_char
 from .errors import (
     EngineError,
+    IllegalDecision,
     IllegalPlay,
     NotationError,
     NotYourTurn,
     OptionsError,
     RecordError,
+    UnknownGame,
     WrongPhase,
 )
-from .game import Game
-from .options import PRESETS, Options, PresetInfo, preset
-from .plays import PASS, Decision, Give, Play, parse_decision
-from .president import (
-    EXCHANGE,
-    GAME_OVER,
-    PLAY,
-    ROUND_OVER,
-    Deal,
-    President,
-    Record,
-    points_for,
-    replay,
-    replay_iter,
-    title_for,
-)
-from .views import (
-    Event,
-    ExchangeEvent,
-    Observation,
-    Outcome,
-    PublicView,
-    RoundResult,
-    SeatView,
-    TrickState,
+from .game import (
+    GameOutcome,
+    GameRecord,
+    GameState,
+    GameType,
+    OptionSpec,
+    Player,
+    PresetSpec,
+    PublicEvent,
+    ReplayStep,
+    RoundScore,
+    game_type,
+    game_types,
+    load_record,
+    record_kind,
+    register,
 )
 
 __all__ = [
-    "EXCHANGE",
-    "GAME_OVER",
-    "JOKER",
-    "PASS",
-    "PLAY",
-    "PRESETS",
-    "ROUND_OVER",
-    "Card",
-    "Deal",
-    "Decision",
     "EngineError",
-    "Event",
-    "ExchangeEvent",
-    "Game",
-    "Give",
+    "GameOutcome",
+    "GameRecord",
+    "GameState",
+    "GameType",
+    "IllegalDecision",
     "IllegalPlay",
     "NotYourTurn",
     "NotationError",
-    "Observation",
-    "Options",
+    "OptionSpec",
     "OptionsError",
-    "Outcome",
-    "Play",
-    "PresetInfo",
-    "President",
-    "PublicView",
-    "Record",
+    "Player",
+    "PresetSpec",
+    "PublicEvent",
     "RecordError",
-    "RoundResult",
-    "SeatView",
-    "TrickState",
+    "ReplayStep",
+    "RoundScore",
+    "UnknownGame",
     "WrongPhase",
-    "format_cards",
-    "parse_cards",
-    "parse_decision",
-    "parse_rank",
-    "points_for",
-    "preset",
-    "rank_char",
-    "replay",
-    "replay_iter",
-    "title_for",
+    "game_type",
+    "game_types",
+    "load_record",
+    "record_kind",
+    "register",
 ]

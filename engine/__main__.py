@@ -1,6 +1,7 @@
-"""Command line: ``python -m engine replay RECORD.json`` and ``python -m engine play``.
+"""Command line: ``python -m engine replay RECORD.json`` and
+``python -m engine play [--game NAME]``, for every registered game.
 
-The only module of the engine (with ``engine.terminal``) that does I/O.
+The only module of the engine (with each game's ``terminal``) that does I/O.
 ``replay`` prints every decision of a game record with its legality and the
 outcome, and exits 1 at the first illegal decision (2 for an unreadable
 record): attach its output to bug reports.
@@ -13,25 +14,28 @@ import os
 import sys
 from pathlib import Path
 
-from .errors import RecordError
-from .president import Record, replay_iter
+from .errors import RecordError, UnknownGame
+from .game import game_type, game_types, load_record
 
 
 def _replay(path: str, out: _Out) -> int:
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-        record = Record.from_json(text)
+        record = load_record(text)
     except (OSError, RecordError) as exc:
         out(f"cannot read {path}: {exc}")
         return 2
-    out(
-        f"record: {len(record.rounds)} round(s), {record.options.players} players, "
-        f"preset {record.options.preset}"
-    )
+    game = game_type(record.kind)
+    options = getattr(record, "options", None)
+    described = ""
+    if options is not None:
+        described = f", {options.players} players, preset {getattr(options, 'preset', '-')}"
+    out(f"record: {game.title}{described}")
     last_round = 0
     state = None
+    shown = 0
     try:
-        for state, rnd, player, decision, error in replay_iter(record):
+        for state, rnd, player, decision, error in game.replay(record):
             if rnd != last_round:
                 out(f"-- round {rnd} --")
                 last_round = rnd
@@ -39,14 +43,13 @@ def _replay(path: str, out: _Out) -> int:
                 out(f"round {rnd}: player {player} {decision}: ILLEGAL: {error}")
                 return 1
             out(f"round {rnd}: player {player} {decision}: ok")
-            if (
-                state.results
-                and state.phase in ("round_over", "game_over")
-                and (state.results[-1].round_number == rnd)
-            ):
-                r = state.results[-1]
-                order = ", ".join(f"{pos + 1}. player {p}" for pos, p in enumerate(r.order))
-                out(f"round {rnd} over: {order}; totals {list(r.totals)}")
+            results = state.round_results()
+            if len(results) > shown:
+                shown = len(results)
+                r = results[-1]
+                order = sorted(range(len(r.positions)), key=lambda p: r.positions[p])
+                places = ", ".join(f"{r.positions[p] + 1}. player {p}" for p in order)
+                out(f"round {r.number} over: {places}; totals {list(r.totals)}")
     except RecordError as exc:
         out(f"record is inconsistent: {exc}")
         return 1
@@ -55,10 +58,7 @@ def _replay(path: str, out: _Out) -> int:
         return 0
     outcome = state.outcome()
     if outcome is None:
-        out(
-            f"game in progress: round {state.round_number}, {state.phase}, "
-            f"player {state.current_player} to act"
-        )
+        out(f"game in progress: round {state.round_number}, player {state.current_player} to act")
     else:
         out(
             f"game over after {outcome.rounds} round(s): winners {list(outcome.winners)}, "
@@ -72,17 +72,44 @@ class _Out:
         print(line)
 
 
+def _split_game(args: list[str]) -> tuple[str, list[str]]:
+    """``--game NAME`` (or ``--game=NAME``) anywhere after ``play``."""
+    rest: list[str] = []
+    name = "president"
+    it = iter(args)
+    for a in it:
+        if a == "--game":
+            name = next(it, name)
+        elif a.startswith("--game="):
+            name = a.split("=", 1)[1]
+        else:
+            rest.append(a)
+    return name, rest
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "play":
-        from .terminal import main as play_main
-
-        return play_main(args[1:])
+        name, rest = _split_game(args[1:])
+        try:
+            game = game_type(name)
+        except UnknownGame as exc:
+            print(f"python -m engine play: {exc}", file=sys.stderr)
+            return 2
+        if game.terminal is None:
+            print(f"{game.title} cannot be played in the terminal yet", file=sys.stderr)
+            return 2
+        return game.terminal(rest)
+    names = ", ".join(g.name for g in game_types())
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    rp = sub.add_parser("replay", help="replay a game record and check every decision")
+    rp = sub.add_parser("replay", help="replay a game record of any game and check every decision")
     rp.add_argument("record", help="path to a record .json file, or - for standard input")
-    sub.add_parser("play", help="play in the terminal (see python -m engine play --help)")
+    sub.add_parser(
+        "play",
+        help=f"play in the terminal; --game NAME chooses the game ({names}); "
+        "see python -m engine play --help",
+    )
     ns = parser.parse_args(args)
     return _replay(ns.record, _Out())
 

@@ -1,4 +1,10 @@
-"""Typed errors of the engine. All are ``ValueError``s, like python-chess's."""
+"""Typed errors of the engine. All are ``ValueError``s, like python-chess's.
+
+Every refusal of a decision is an :class:`IllegalDecision` carrying a
+machine-readable ``reason`` code (``not_your_turn``, ``wrong_size``,
+``not_higher`` …) beside the message for people, so the bot can choose its
+words and tests can assert the rule that refused, not the wording.
+"""
 
 from __future__ import annotations
 
@@ -19,22 +25,41 @@ class OptionsError(EngineError):
         self.option = option
 
 
-class WrongPhase(EngineError):
+class UnknownGame(EngineError):
+    """A game kind that no registered game has."""
+
+
+class IllegalDecision(EngineError):
+    """A decision the rules do not allow now.
+
+    ``reason`` is a short code that stays stable across releases; the message
+    (``str(error)``) says the same for people.
+    """
+
+    def __init__(self, message: str, reason: str = "illegal") -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class WrongPhase(IllegalDecision):
     """A decision of the wrong kind for the phase (a play during the exchange, …)."""
 
+    def __init__(self, message: str, reason: str = "wrong_phase") -> None:
+        super().__init__(message, reason)
 
-class NotYourTurn(EngineError):
+
+class NotYourTurn(IllegalDecision):
     """A decision by a player who is not the one to act."""
 
     def __init__(self, player: int, expected: int | None) -> None:
         who = "nobody" if expected is None else f"player {expected}"
-        super().__init__(f"it is not player {player}'s turn (waiting for {who})")
+        super().__init__(f"it is not player {player}'s turn (waiting for {who})", "not_your_turn")
         self.player = player
         self.expected = expected
 
 
-class IllegalPlay(EngineError):
-    """A decision the rules do not allow now; the message gives the reason."""
+class IllegalPlay(IllegalDecision):
+    """A play or give the rules do not allow now; the message gives the reason."""
 
 
 class RecordError(EngineError):

@@ -5,7 +5,7 @@ files read are the bundled fonts (and, if installed, a system fallback font
 for names the bundled font cannot draw). Names and per-player flags are not
 in the engine, so callers pass them, indexed by player number.
 
-    >>> from engine import President, preset
+    >>> from engine.president import President, preset
     >>> from render import render_table
     >>> game = President.new_game(preset("classic"), seed=1)
     >>> image = render_table(game.public_view(), ["Ann", "Bo", "Cy", "Di"])
@@ -28,7 +28,7 @@ def warm_cache() -> float:
     """Build the sprites every image needs (card faces at each size, backs,
     the table) so the first real image is as fast as the rest; returns the
     seconds it took. Call once at start-up (e.g. in a thread)."""
-    from engine import JOKER
+    from engine.president import JOKER
 
     from . import hand, sprites, table, theme
 

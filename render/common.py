@@ -9,7 +9,7 @@ from typing import Final, Literal
 
 from PIL import Image, ImageDraw
 
-from engine import Options
+from engine.president import Options
 
 from . import sprites, theme
 from .fonts import FittedText, font, name_runs

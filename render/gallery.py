@@ -19,7 +19,16 @@ import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from engine import EXCHANGE, PLAY, Card, Options, President, PublicView, parse_cards, preset
+from engine.president import (
+    EXCHANGE,
+    PLAY,
+    Card,
+    Options,
+    President,
+    PublicView,
+    parse_cards,
+    preset,
+)
 
 from . import warm_cache
 from .common import Format, RenderedImage

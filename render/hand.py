@@ -15,7 +15,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine import Card, Decision, Observation, Options, Play
+from engine.president import Card, Decision, Observation, Options, Play
 
 from . import sprites, theme
 from .common import DEFAULT_FORMAT, Format, RenderedImage, encode, paste, paste_card, text

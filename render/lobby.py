@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from engine import PRESETS, Options
+from engine.president import PRESETS, Options
 
 from . import sprites, theme
 from .common import DEFAULT_FORMAT, Format, RenderedImage, encode, paste, paste_panel, text

@@ -12,7 +12,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine import Options, Outcome, RoundResult
+from engine.president import Options, Outcome, RoundResult
 
 from . import sprites, theme
 from .common import (

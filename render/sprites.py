@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from engine import JOKER, Card
+from engine.president import JOKER, Card
 
 from . import theme
 from .fonts import Run, font, name_font

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from engine import JOKER, PLAY, Card, Play, PublicView, SeatView, title_for
+from engine.president import JOKER, PLAY, Card, Play, PublicView, SeatView, title_for
 
 from . import sprites, theme
 from .common import (
@@ -438,7 +438,7 @@ def table_palette() -> Image.Image:
     seat state, both suits' colours, jokers, the revolution marks, the
     exchange), so each table is mapped onto it instead of fitting a palette
     of its own: the fitting was two thirds of the table's encoding time."""
-    from engine import President, preset
+    from engine.president import President, preset
 
     names = ["Ada", "Bartholomew", "Chloé", "محمد", "Ωmega", "Zoë", "Player 7", "Hal"]
     samples = []

@@ -28,7 +28,7 @@ from cogs.clock import wait_event
 from cogs.replies import UserFacingError
 from data import GameNotLive, NewGame, Seat, SeatResult, StaleVersion
 from data import RoundResult as StoredRound
-from engine import (
+from engine.president import (
     EXCHANGE,
     GAME_OVER,
     PASS,
@@ -42,7 +42,7 @@ from engine import (
     President,
     preset,
 )
-from engine.ai import levels
+from engine.president.ai import levels
 
 from . import images
 from .models import Lobby, Table, TableMeta

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import render
-from engine import Card, Decision, Options, Outcome, PublicView, RoundResult
+from engine.president import Card, Decision, Options, Outcome, PublicView, RoundResult
 
 log = logging.getLogger("president.images")
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from data import Seat
-from engine import Options, President
-from engine.ai import Player, SearchPlayer, make_player
+from engine.president import Options, President
+from engine.president.ai import Player, SearchPlayer, make_player
 
 from .settings import TURN_TIME_DEFAULT
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine import PRESETS, Options
+from engine.president import PRESETS, Options
 
 FIELD_LIMIT = 1024
 DESCRIPTION_LIMIT = 4096

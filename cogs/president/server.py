@@ -18,8 +18,8 @@ import discord
 
 from cogs.replies import UserFacingError
 from data import Database, Seat, Settings
-from engine import PRESETS, Options, OptionsError, preset
-from engine.ai import levels
+from engine.president import PRESETS, Options, OptionsError, preset
+from engine.president.ai import levels
 
 from .models import Lobby, Table
 from .rules_text import differences_text, rules_text, value_text

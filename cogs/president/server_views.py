@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from cogs.errors import handle_error
-from engine import PRESETS, Options
+from engine.president import PRESETS, Options
 
 from .settings import OPTION_HELP, OPTION_NAMES, current_value, value_choices
 

@@ -12,9 +12,9 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine import PRESETS, Options, OptionsError, preset
-from engine.ai import levels
-from engine.options import BOOLEANS, CHOICES, INTEGERS
+from engine.president import PRESETS, Options, OptionsError, preset
+from engine.president.ai import levels
+from engine.president.options import BOOLEANS, CHOICES, INTEGERS
 
 from .rules_text import value_text
 

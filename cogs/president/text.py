@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import Card, Decision, Event, ExchangeEvent, Give, Play, RoundResult
 from engine.cards import RANK_CHARS, RANK_NAMES
+from engine.president import Card, Decision, Event, ExchangeEvent, Give, Play, RoundResult
 
 MAX_SELECT_OPTIONS = 25
 
@@ -116,7 +116,7 @@ def give_choices(hand: Sequence[Card], count: int) -> GiveChoices:
     cards: the second copy gets a ``~2`` suffix); otherwise one option per
     rank, which always fits (at most 14 ranks).
 
-    >>> from engine import parse_cards
+    >>> from engine.president import parse_cards
     >>> g = give_choices(parse_cards("3C 3C 9H"), 1)
     >>> g.grouped, [v for v, _ in g.options]
     (False, ['3C', '3C~2', '9H'])

@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from cogs.errors import Errors
-from engine import IllegalPlay
+from engine.president import IllegalPlay
 
 
 class _Response:

@@ -23,7 +23,7 @@ from cogs.president.text import (
     recent_log,
     resolve_give,
 )
-from engine import ExchangeEvent, Give, President, parse_cards, preset
+from engine.president import ExchangeEvent, Give, President, parse_cards, preset
 
 
 def test_play_choices_cover_every_legal_play_in_at_most_25_options() -> None:

@@ -33,7 +33,7 @@ from data import (
     Rating,
     Seat,
 )
-from engine import PRESETS, Options, OptionsError, preset
+from engine.president import PRESETS, Options, OptionsError, preset
 
 
 @pytest.mark.parametrize("name", list(PRESETS))

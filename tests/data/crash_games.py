@@ -46,7 +46,7 @@ class EngineGame:
     scoring = "classic"
 
     def __init__(self) -> None:
-        import engine
+        import engine.president as engine
 
         self.engine = engine
 
@@ -194,7 +194,7 @@ class StandInGame:
 
 def engine_available() -> bool:
     try:
-        import engine
+        import engine.president as engine
     except ImportError:
         return False
     return all(hasattr(engine, a) for a in ("President", "preset", "replay", "ROUND_OVER"))

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from data import Database
-from engine import Decision, Play, parse_decision
+from engine.president import Decision, Play, parse_decision
 from tests.e2e.emulator import Channel, Emulator, InteractionHandle, Message, User
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from data import Database, Settings
-from engine import PRESETS
+from engine.president import PRESETS
 from tests.e2e.emulator import Emulator
 from tests.e2e.president_support import (
     assert_channel_private,

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine import President, preset
 from engine.cards import make_deck
+from engine.president import President, preset
 
 NAMES = ["Alice", "Bartholomew the Magnificent", "龍之介", "Zoë 🐉", "محمد", "Charlie"]
 

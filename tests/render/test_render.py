@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from engine import Play, President, parse_cards, preset
+from engine.president import Play, President, parse_cards, preset
 from render import (
     RenderedImage,
     encode,
@@ -189,7 +189,7 @@ def test_playable_ranks_from_observation(full_hand_game: President) -> None:
 )
 @pytest.mark.parametrize("revolution", [False, True])
 def test_hand_sort_matches_engine_order(opts: object, revolution: bool) -> None:
-    from engine import Options
+    from engine.president import Options
 
     assert isinstance(opts, Options)
     g = President.new_game(opts, seed=1)

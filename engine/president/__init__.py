@@ -1,0 +1,158 @@
+"""President (Scum, Daifugō): rules, presets, views and computer players.
+
+The first game of the engine; ``GAME_TYPE`` registers it. Start here::
+
+    >>> from engine.president import President, preset, Play
+    >>> game = President.new_game(preset("classic"), seed=42)
+    >>> play = next(p for p in game.legal_plays())
+    >>> [event.kind for event in game.apply(play)]
+    ['play']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from ..cards import JOKER, Card, format_cards, parse_cards, parse_rank, rank_char
+from ..errors import (
+    EngineError,
+    IllegalPlay,
+    NotationError,
+    NotYourTurn,
+    OptionsError,
+    RecordError,
+    WrongPhase,
+)
+from ..game import GameType, PresetSpec, ReplayStep
+from .options import OPTION_SCHEMA, PRESETS, Options, PresetInfo, preset
+from .plays import PASS, Decision, Give, Play, parse_decision
+from .state import (
+    EXCHANGE,
+    GAME_OVER,
+    PLAY,
+    ROUND_OVER,
+    Deal,
+    President,
+    Record,
+    points_for,
+    replay,
+    replay_iter,
+    title_for,
+)
+from .views import (
+    Event,
+    ExchangeEvent,
+    Observation,
+    Outcome,
+    PublicView,
+    RoundResult,
+    SeatView,
+    TrickState,
+)
+
+__all__ = [
+    "EXCHANGE",
+    "GAME_OVER",
+    "GAME_TYPE",
+    "JOKER",
+    "PASS",
+    "PLAY",
+    "PRESETS",
+    "ROUND_OVER",
+    "Card",
+    "Deal",
+    "Decision",
+    "EngineError",
+    "Event",
+    "ExchangeEvent",
+    "Give",
+    "IllegalPlay",
+    "NotYourTurn",
+    "NotationError",
+    "Observation",
+    "Options",
+    "OptionsError",
+    "Outcome",
+    "Play",
+    "PresetInfo",
+    "President",
+    "PublicView",
+    "Record",
+    "RecordError",
+    "RoundResult",
+    "SeatView",
+    "TrickState",
+    "WrongPhase",
+    "format_cards",
+    "parse_cards",
+    "parse_decision",
+    "parse_rank",
+    "points_for",
+    "preset",
+    "rank_char",
+    "replay",
+    "replay_iter",
+    "title_for",
+]
+
+
+def _make_options(name: str, overrides: Mapping[str, Any]) -> Options:
+    return preset(name, **dict(overrides))
+
+
+def _options_from_dict(data: Mapping[str, Any]) -> Options:
+    return Options.from_dict(dict(data))
+
+
+def _replay(record: Any) -> Iterator[ReplayStep]:
+    for step in replay_iter(record):
+        yield ReplayStep(*step)
+
+
+def _levels() -> tuple[str, ...]:
+    from .ai import levels
+
+    return levels()
+
+
+def _make_player(level: str, seed: int) -> Any:
+    from .ai import make_player
+
+    return make_player(level, seed)
+
+
+def _terminal(argv: list[str]) -> int:
+    from .terminal import main
+
+    return main(argv)
+
+
+GAME_TYPE = GameType(
+    name="president",
+    title="President",
+    summary="Shed your cards first to become President; the last one out is the Scum.",
+    min_players=3,
+    max_players=8,
+    default_players=4,
+    presets={
+        name: PresetSpec(
+            name, info.summary, info.min_players, info.max_players, max(4, info.min_players)
+        )
+        for name, info in PRESETS.items()
+    },
+    default_preset="classic",
+    option_schema=OPTION_SCHEMA,
+    lower_is_better=False,
+    make_options=_make_options,
+    options_from_dict=_options_from_dict,
+    new_game=President.new_game,
+    from_json=President.from_json,
+    load_record=Record.from_json,
+    replay=_replay,
+    parse_decision=parse_decision,
+    levels=_levels,
+    make_player=_make_player,
+    from_hands=President.from_hands,
+    terminal=_terminal,
+)

@@ -1,0 +1,459 @@
+"""Play President in a terminal against the computer players, or watch them.
+
+    python -m engine play --rules classic --bots 3 --level normal
+    python -m engine play --watch --bots 4 --level easy --delay 0.3 --seed 7
+    python -m engine play --rules house --option twos=single_wins --rounds 2
+
+The quickest way to try a rule set without Discord. The person is player 0
+("You"); each turn shows the table, the trick so far, the hand and the legal
+choices by number. Type a number, a play in notation (``KK``, ``pass``) or
+``q`` to quit (a capital ``Q`` plays a single queen when that is a choice);
+Ctrl-D quits too. Bad input asks again.
+
+This is the engine's interactive front end, the only module besides
+``__main__`` that does I/O; all of it goes through the ``input_fn``,
+``print_fn`` and ``sleep_fn`` given to :func:`main`, so a test can play a
+whole game from a script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..cards import JOKER, Card, parse_cards
+from ..errors import EngineError, NotationError, OptionsError
+from .ai import Player, levels, make_player
+from .ai.knowledge import Knowledge
+from .options import BOOLEANS, INTEGERS, PRESETS, Options, preset
+from .plays import Decision, Give, Play
+from .state import EXCHANGE, PLAY, President
+from .views import Event, Observation, PublicView, RoundResult
+
+InputFn = Callable[[str], str]
+PrintFn = Callable[[str], None]
+
+HUMAN = 0
+
+
+class Quit(Exception):
+    """The person asked to leave (``q`` or end of input)."""
+
+
+class Style:
+    """ANSI colour when wanted (a TTY), plain text otherwise."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def _wrap(self, code: str, text: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if self.enabled else text
+
+    def bold(self, text: str) -> str:
+        return self._wrap("1", text)
+
+    def dim(self, text: str) -> str:
+        return self._wrap("2", text)
+
+    def red(self, text: str) -> str:
+        return self._wrap("31", text)
+
+    def green(self, text: str) -> str:
+        return self._wrap("32", text)
+
+    def yellow(self, text: str) -> str:
+        return self._wrap("33", text)
+
+    def card(self, c: Card) -> str:
+        text = c.pretty()
+        if c.rank == JOKER:
+            return self.yellow(text)
+        return self.red(text) if c.suit in (1, 2) else text
+
+
+def _parse_value(name: str, text: str) -> Any:
+    """An option value from the command line: on/off, numbers, or words."""
+    if name in BOOLEANS:
+        low = text.lower()
+        if low in ("on", "true", "yes", "1"):
+            return True
+        if low in ("off", "false", "no", "0"):
+            return False
+        raise OptionsError(name, f"{name}: say on or off, not {text!r}")
+    if name in INTEGERS:
+        if name == "rounds" and text.lower() in ("none", ""):
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise OptionsError(name, f"{name}: must be a whole number, not {text!r}") from None
+    return text
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m engine play",
+        description="Play President in the terminal against computer players, or watch them.",
+    )
+    p.add_argument("--rules", default="classic", choices=sorted(PRESETS), help="preset")
+    p.add_argument(
+        "--bots", type=int, default=None, help="computer players (default 3; 4 with --watch)"
+    )
+    p.add_argument("--level", default="normal", help=f"computer level: {', '.join(levels())}")
+    p.add_argument("--watch", action="store_true", help="computer players only; you watch")
+    p.add_argument("--delay", type=float, default=0.0, help="seconds between moves when watching")
+    p.add_argument("--seed", type=int, default=None, help="seed for the deal and the players")
+    p.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change any option of the preset, e.g. --option jokers=2 (repeatable)",
+    )
+    colour = p.add_mutually_exclusive_group()
+    colour.add_argument("--color", dest="color", action="store_true", default=None)
+    colour.add_argument("--no-color", dest="color", action="store_false")
+    return p
+
+
+class Terminal:
+    """One game at the terminal: rendering, prompts and the game loop."""
+
+    def __init__(
+        self,
+        game: President,
+        bots: dict[int, Player],
+        names: list[str],
+        *,
+        watch: bool,
+        delay: float,
+        input_fn: InputFn,
+        print_fn: PrintFn,
+        sleep_fn: Callable[[float], None],
+        style: Style,
+    ) -> None:
+        self.game = game
+        self.bots = bots
+        self.names = names
+        self.watch = watch
+        self.delay = delay
+        self.input = input_fn
+        self.out = print_fn
+        self.sleep = sleep_fn
+        self.s = style
+        self.shown = 0
+
+    # -- text ---------------------------------------------------------------
+
+    def cards(self, cards: tuple[Card, ...] | list[Card]) -> str:
+        return " ".join(self.s.card(c) for c in cards) if cards else "(none)"
+
+    def play_text(self, play: Play) -> str:
+        return self.s.bold(play.pretty()) if not play.is_pass else self.s.dim("pass")
+
+    def order_text(self, pub: PublicView) -> str:
+        k = Knowledge(Observation(HUMAN, pub, (), ()))
+        names = {12: "2", 11: "A", 10: "K", 9: "Q", 8: "J", 7: "10"}
+        ranks = [names.get(r, str(r + 3)) for r in k.order]
+        if pub.options.jokers:
+            ranks.append("Joker")
+        text = " < ".join(ranks)
+        return text + (self.s.red("  (revolution!)") if pub.revolution else "")
+
+    def _says(self, player: int, you: str, other: str) -> str:
+        """``You win`` for the person, ``Bot 2 wins`` for the others."""
+        if player == HUMAN and not self.watch:
+            return f"You {you}"
+        return f"{self.names[player]} {other}"
+
+    def event_text(self, e: Event) -> str | None:
+        p = e.player
+        if e.kind == "play" and e.play is not None:
+            return f"{self.names[p]}: {self.play_text(e.play)}"
+        if e.kind == "pass":
+            return self.s.dim(f"{self.names[p]}: pass")
+        if e.kind == "skip":
+            return self.s.dim(self._says(p, "are skipped", "is skipped"))
+        if e.kind == "revolution":
+            return self.s.red(
+                f"Revolution by {self.names[p]}! The order of ranks is reversed: "
+                + self.order_text(self.game.public_view())
+            )
+        if e.kind == "trick":
+            return self.s.green(self._says(p, "win the trick.", "wins the trick."))
+        if e.kind == "finish":
+            pos = (e.position or 0) + 1
+            return self.s.yellow(self._says(p, f"are out: place {pos}.", f"is out: place {pos}."))
+        if e.kind == "abandoned":
+            return self.s.dim("The round ends in mid-trick.")
+        if e.kind == "lead":
+            return self._says(p, "lead.", "leads.")
+        return None
+
+    def flush_events(self) -> None:
+        history = self.game.history
+        for e in history[self.shown :]:
+            line = self.event_text(e)
+            if line is not None:
+                self.out(line)
+        self.shown = len(history)
+
+    def show_table(self, obs: Observation) -> None:
+        pub = obs.public
+        self.out("")
+        self.out(
+            self.s.bold(f"── Round {pub.round_number} ──") + "  order: " + self.order_text(pub)
+        )
+        for seat in pub.seats:
+            marker = "▶" if seat.to_act else " "
+            title = f" {seat.title}" if seat.title else ""
+            state = ""
+            if seat.position is not None:
+                state = self.s.yellow(f"out #{seat.position + 1}")
+            elif seat.passed:
+                state = self.s.dim("passed")
+            line = (
+                f" {marker} {self.names[seat.player]:<16} {seat.cards:>2} cards  "
+                f"score {seat.score:<4}{title}  {state}"
+            )
+            self.out(line.rstrip())
+        trick = pub.trick
+        if trick.plays:
+            played = ", ".join(f"{self.names[p]} {self.play_text(play)}" for p, play in trick.plays)
+            self.out(f"This trick: {played}")
+        if trick.top is not None:
+            size = f" (a trick of {trick.size})" if trick.size != trick.top.count else ""
+            self.out(f"To beat: {self.play_text(trick.top)}{size}")
+        else:
+            self.out("You lead: play any set." if pub.turn == obs.player else "New trick.")
+
+    # -- the person's decisions --------------------------------------------
+
+    def ask(self, prompt: str, *, keep: str = "") -> str:
+        """One line of input; ``q``, ``quit``, ``exit`` or end of input quit.
+        ``keep`` is an answer that is not a quit even though it looks like one
+        (a capital ``Q`` when a single queen can be played)."""
+        try:
+            text = self.input(prompt).strip()
+        except EOFError:
+            raise Quit from None
+        if text != keep and text.lower() in ("q", "quit", "exit"):
+            raise Quit
+        return text
+
+    def human_play(self, obs: Observation) -> Decision:
+        self.show_table(obs)
+        self.out(f"Your hand: {self.cards(obs.hand)}")
+        choices = list(obs.legal)
+        if len(choices) == 1 and isinstance(choices[0], Play) and choices[0].is_pass:
+            self.out(self.s.dim("Nothing in your hand beats it: you pass."))
+            return choices[0]
+        for i, d in enumerate(choices):
+            label = self.play_text(d) if isinstance(d, Play) else str(d)
+            self.out(f"  {i:>2}) {label}")
+        while True:
+            # a capital Q is the single queen when it can be played
+            queen = "Q" if Play.parse("Q") in choices else ""
+            text = self.ask("Your choice (number, a play like KK, or q): ", keep=queen)
+            if text.isdigit() and int(text) < len(choices):
+                return choices[int(text)]
+            try:
+                play = Play.parse(text)
+            except NotationError:
+                self.out(f"Please type a number from 0 to {len(choices) - 1}, or q to quit.")
+                continue
+            if play in choices:
+                return play
+            self.out(f"{play.pretty()} is not one of the choices; pick a number from the list.")
+
+    def human_give(self, obs: Observation, count: int, receiver: int) -> Give:
+        self.show_table(obs)
+        got = [e for e in obs.exchange if e.receiver == obs.player and e.cards]
+        for e in got:
+            self.out(f"You received {self.cards(e.cards or ())} from {self.names[e.giver]}.")
+        hand = list(obs.hand)
+        self.out(f"Give back {count} card(s) to {self.names[receiver]}. Your hand:")
+        self.out("  " + "  ".join(f"{i}) {self.s.card(c)}" for i, c in enumerate(hand)))
+        while True:
+            text = self.ask(f"Cards to give ({count} numbers, or cards like 3C 4D; q quits): ")
+            chosen: list[Card] | None = None
+            parts = text.replace(",", " ").split()
+            if parts and all(x.isdigit() for x in parts):
+                idx = [int(x) for x in parts]
+                if len(set(idx)) == len(idx) and all(i < len(hand) for i in idx):
+                    chosen = [hand[i] for i in idx]
+            else:
+                try:
+                    chosen = list(parse_cards(parts))
+                except NotationError:
+                    chosen = None
+            if chosen is None or len(chosen) != count:
+                self.out(f"Please give exactly {count} different card(s) from your hand.")
+                continue
+            give = Give(chosen)
+            try:
+                probe = self.game.copy()
+                probe.apply(give, obs.player)
+            except EngineError as exc:
+                self.out(f"{exc}. Try again.")
+                continue
+            return give
+
+    # -- the loop ---------------------------------------------------------
+
+    def show_round_result(self, r: RoundResult) -> None:
+        self.out("")
+        self.out(self.s.bold(f"Round {r.round_number} results"))
+        for pos, p in enumerate(r.order):
+            self.out(
+                f"  {pos + 1}. {self.names[p]:<16} {r.titles[p]:<15} "
+                f"{r.points[p]:+d} points, total {r.totals[p]}"
+            )
+
+    def show_exchange(self) -> None:
+        for e in self.game.exchange_events:
+            if self.watch or HUMAN in (e.giver, e.receiver):
+                what = self.cards(e.cards or ())
+            else:
+                what = f"{e.count} card(s)"
+            verb = {"tribute": "gives", "return": "gives back", "swap": "swaps"}.get(e.kind, e.kind)
+            self.out(f"{self.names[e.giver]} {verb} {what} to {self.names[e.receiver]}.")
+
+    def run(self) -> int:
+        g = self.game
+        o = g.options
+        who = "Watching" if self.watch else "Playing"
+        self.out(
+            self.s.bold(f"{who} President: {o.preset} rules, {g.n} players") + "  (type q to quit)"
+        )
+        self.out("Order of ranks: " + self.order_text(g.public_view()))
+        try:
+            while True:
+                if g.phase not in (PLAY, EXCHANGE):
+                    self.flush_events()
+                    self.show_round_result(g.results[-1])
+                    if g.is_over:
+                        self.show_outcome()
+                        return 0
+                    if not self.watch:
+                        self.ask(f"Press Enter to deal round {g.round_number + 1} (q quits): ")
+                    g.start_round()
+                    self.shown = 0
+                    self.out("")
+                    self.out(self.s.bold(f"Round {g.round_number} is dealt."))
+                    self.show_exchange()
+                    continue
+                p = g.current_player
+                assert p is not None
+                obs = g.observation(p)
+                if p in self.bots:
+                    decision = self.bots[p].decide(obs)
+                    if isinstance(decision, Give):
+                        receiver = g.pending[0][1]
+                        shown = (
+                            self.cards(decision.cards)
+                            if self.watch
+                            else f"{len(decision.cards)} card(s)"
+                        )
+                        self.out(f"{self.names[p]} gives back {shown} to {self.names[receiver]}.")
+                    g.apply(decision, p)
+                    if self.watch and self.delay > 0:
+                        self.sleep(self.delay)
+                elif g.phase == EXCHANGE:
+                    _, receiver, count = g.pending[0]
+                    decision = self.human_give(obs, count, receiver)
+                    g.apply(decision, p)
+                    self.out(f"You give back {self.cards(decision.cards)}.")
+                else:
+                    g.apply(self.human_play(obs), p)
+                self.flush_events()
+        except (Quit, KeyboardInterrupt):
+            self.out("")
+            self.out("Bye.")
+            return 0
+
+    def show_outcome(self) -> None:
+        out = self.game.outcome()
+        if out is None:
+            return
+        self.out("")
+        winners = ", ".join(self.names[p] for p in out.winners)
+        self.out(self.s.bold(f"Game over after {out.rounds} round(s). Winner: {winners}"))
+        for rank, p in enumerate(out.standings):
+            self.out(f"  {rank + 1}. {self.names[p]:<16} {out.totals[p]}")
+
+
+def main(
+    argv: list[str] | None = None,
+    *,
+    input_fn: InputFn | None = None,
+    print_fn: PrintFn | None = None,
+    sleep_fn: Callable[[float], None] | None = None,
+    color: bool | None = None,
+) -> int:
+    """Run ``python -m engine play`` with ``argv`` (without the program
+    name; a leading ``play`` is ignored). Returns the exit status: 0 after a
+    game or a clean quit, 2 for bad arguments or options."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "play":
+        args = args[1:]
+    out: PrintFn = print_fn if print_fn is not None else print
+    parser = build_parser()
+    try:
+        ns = parser.parse_args(args)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if ns.level not in levels():
+        out(f"--level: no computer level {ns.level!r}; choose one of {', '.join(levels())}")
+        return 2
+    bots_n = ns.bots if ns.bots is not None else (4 if ns.watch else 3)
+    players = bots_n if ns.watch else bots_n + 1
+    seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(1 << 31)
+    try:
+        overrides: dict[str, Any] = {}
+        for item in ns.option:
+            name, sep, value = item.partition("=")
+            name = name.strip().replace("-", "_")
+            if not sep:
+                raise OptionsError(name, f"--option {item!r}: write NAME=VALUE, like jokers=2")
+            overrides[name] = _parse_value(name, value.strip())
+        if ns.rounds is not None:
+            overrides["rounds"] = ns.rounds
+        overrides["players"] = players
+        options: Options = preset(ns.rules, **overrides)
+    except OptionsError as exc:
+        out(f"Cannot start: {exc}")
+        if exc.option == "players":
+            out("(--bots sets the number of computer players; you are one more unless --watch)")
+        return 2
+    game = President.new_game(options, seed=seed)
+    first_bot = 0 if ns.watch else 1
+    bots: dict[int, Player] = {
+        p: make_player(ns.level, seed * 31 + p) for p in range(first_bot, players)
+    }
+    names = [f"Bot {p} ({ns.level})" for p in range(players)]
+    if not ns.watch:
+        names[HUMAN] = "You"
+    if color is None:
+        color = ns.color if ns.color is not None else (print_fn is None and sys.stdout.isatty())
+    term = Terminal(
+        game,
+        bots,
+        names,
+        watch=ns.watch,
+        delay=max(0.0, ns.delay),
+        input_fn=input_fn if input_fn is not None else input,
+        print_fn=out,
+        sleep_fn=sleep_fn if sleep_fn is not None else time.sleep,
+        style=Style(bool(color)),
+    )
+    out(f"Seed {seed} (replay this game with --seed {seed}).")
+    return term.run()
+
+
+__all__ = ["Terminal", "main"]
