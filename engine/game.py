@@ -164,7 +164,18 @@ class PublicEvent(Protocol):
 
 @runtime_checkable
 class GameRecord(Protocol):
-    """Every dealt hand and every decision of a game, enough to replay it."""
+    """Every dealt hand and every decision of a game, enough to replay it.
+
+    Every game writes its record JSON in one envelope, so that storage can
+    keep a record as it grows (a header once, a deal per round, a line per
+    decision) and put it back together without knowing the game::
+
+        {"game": "<kind>", ...header keys (format, version, options ...)...,
+         "rounds": [{...deal keys (hands ...)...,
+                     "decisions": [[player, "<decision notation>"], ...]}, ...]}
+
+    ``GameType.parse_decision(text)`` reads each decision's notation back.
+    """
 
     @property
     def kind(self) -> str: ...
@@ -252,7 +263,11 @@ class GameState(Protocol):
 
     def copy(self) -> Any: ...
 
-    def to_json(self) -> str: ...
+    def to_json(self, include_record: bool = True) -> str:
+        """The whole state. Without the record its size does not grow with
+        the game; ``GameType.from_json(text, record)`` then takes the record
+        as it was when the state was written."""
+        ...
 
     def record(self) -> GameRecord: ...
 
@@ -294,7 +309,9 @@ class GameType:
     options_from_dict: Callable[[Mapping[str, Any]], Any]
     new_game: Callable[[Any, int], GameState]
     """A new game from options and a seed; the first round is dealt."""
-    from_json: Callable[[str], GameState]
+    from_json: Callable[..., GameState]
+    """``from_json(text, record=None)``: a state ``to_json`` wrote; ``record``
+    is required when the state was written without it."""
     load_record: Callable[[str], GameRecord]
     replay: Callable[[GameRecord], Iterator[ReplayStep]]
     parse_decision: Callable[[str], Any]

@@ -1653,12 +1653,16 @@ class President:
         """The game record so far (options, deals, decisions)."""
         return Record.from_dict(self._record.to_dict())
 
-    def to_dict(self) -> dict[str, Any]:
-        """The whole state as JSON-ready data (``from_dict`` inverts it)."""
+    def to_dict(self, include_record: bool = True) -> dict[str, Any]:
+        """The whole state as JSON-ready data (``from_dict`` inverts it).
+
+        Without the record the size no longer grows with the game: the bot
+        stores the record as it goes and gives it back to ``from_dict``.
+        """
         return {
             "format": "president-state",
             "version": 1,
-            "record": self._record.to_dict(),
+            "record": self._record.to_dict() if include_record else None,
             "rng": self._rng,
             "round": self.round_number,
             "phase": self.phase,
@@ -1709,15 +1713,23 @@ class President:
             "over": self._over,
         }
 
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+    def to_json(self, include_record: bool = True) -> str:
+        return json.dumps(self.to_dict(include_record), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> President:
+    def from_dict(cls, d: dict[str, Any], record: Record | None = None) -> President:
+        """The state ``to_dict`` wrote. A state written without its record
+        (``include_record=False``) needs ``record``: the game's record up to
+        the moment the state was written."""
         if not isinstance(d, dict) or d.get("format") != "president-state":
             raise RecordError("not a serialised President state")
         try:
-            record = Record.from_dict(d["record"])
+            if d.get("record") is None:
+                if record is None:
+                    raise RecordError("this state was stored without its record: give the record")
+                record = Record.from_dict(record.to_dict())  # the state appends to its own
+            else:
+                record = Record.from_dict(d["record"])
             state = cls(record.options, 0)
             state._record = record
             if record.rounds:
@@ -1780,8 +1792,8 @@ class President:
         return state
 
     @classmethod
-    def from_json(cls, text: str) -> President:
-        return cls.from_dict(_load_json(text, "state"))
+    def from_json(cls, text: str, record: Record | None = None) -> President:
+        return cls.from_dict(_load_json(text, "state"), record)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, President):

@@ -70,3 +70,13 @@ def test_watching_into_a_closed_pipe_stops_without_a_traceback() -> None:
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 1
     assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def test_state_without_its_record_round_trips_given_the_record() -> None:
+    rng = random.Random(2)
+    g = President.new_game(preset("house"), seed=9)
+    for _ in range(30):
+        g.apply(rng.choice(list(g.legal_plays())))
+    text = g.to_json(include_record=False)
+    assert '"record":null' in text and len(text) < len(g.to_json())
+    assert President.from_json(text, g.record()) == g
