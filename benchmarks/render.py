@@ -22,14 +22,13 @@ from typing import Any
 
 from PIL import Image
 
-import render
 from engine.cards import make_deck
 from engine.president import President, preset
-from render import encode
-from render.common import Format
-from render.gallery import NAMES, play_until
-from render.hand import draw_hand, playable_ranks
-from render.table import draw_table, table_palette
+from render import DEFAULT_FORMAT, Format, encode
+from render.president import warm_cache
+from render.president.gallery import NAMES, play_until
+from render.president.hand import draw_hand, playable_ranks
+from render.president.table import draw_table, table_palette
 
 
 def _p95(values: list[float]) -> float:
@@ -70,11 +69,11 @@ def _measure(
 def main() -> None:
     parser = argparse.ArgumentParser(description="Render benchmark")
     parser.add_argument("--runs", type=int, default=60)
-    parser.add_argument("--format", choices=("png", "webp", "jpeg"), default=render.DEFAULT_FORMAT)
+    parser.add_argument("--format", choices=("png", "webp", "jpeg"), default=DEFAULT_FORMAT)
     args = parser.parse_args()
     fmt: Format = args.format
 
-    warm_s = render.warm_cache()
+    warm_s = warm_cache()
     print(f"sprite cache built in {warm_s * 1000:.0f} ms")
 
     opts = preset("revolution", players=8, decks=2, jokers=4, revolution_reverses_direction=True)

@@ -1,63 +1,25 @@
-"""Pictures of the game for Discord: table, hand, results, lobby.
+"""Pictures of the games for Discord: state in, encoded image bytes out.
 
-Pure functions from the engine's views to encoded image bytes; the only
-files read are the bundled fonts (and, if installed, a system fallback font
-for names the bundled font cannot draw). Names and per-player flags are not
-in the engine, so callers pass them, indexed by player number.
+A game's pictures live in its own folder (``render/president/``), built on
+the shared pieces here, which know no game:
 
-    >>> from engine.president import President, preset
-    >>> from render import render_table
-    >>> game = President.new_game(preset("classic"), seed=1)
-    >>> image = render_table(game.public_view(), ["Ann", "Bo", "Cy", "Di"])
-    >>> image.filename, image.width, image.height
-    ('table.png', 1080, 760)
+* :mod:`~render.theme` colours and sizes, :mod:`~render.fonts` fonts and
+  safe player names, :mod:`~render.encoding` the :class:`RenderedImage` a
+  renderer returns and how it is encoded;
+* :mod:`~render.sprites` cached badges, chips and panels;
+  :mod:`~render.cards` French-suited card sprites; :mod:`~render.felt` the
+  backdrop and the felt table; :mod:`~render.drawing` small helpers;
+* :mod:`~render.hand` a hand of cards in one or two rows;
+  :mod:`~render.results_table` a ranked results table;
+* :mod:`~render.gallery` writes every game's sample pictures
+  (``python -m render.gallery OUTDIR``).
+
+The only files read are the bundled fonts (and, if installed, a system
+fallback font for names the bundled font cannot draw).
 """
 
 from __future__ import annotations
 
-import time
+from .encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
 
-from .common import DEFAULT_FORMAT, Format, RenderedImage, encode
-from .hand import playable_ranks, render_hand, render_observation_hand, sort_hand
-from .lobby import render_lobby
-from .results import render_final_standings, render_round_results
-from .table import render_table
-
-
-def warm_cache() -> float:
-    """Build the sprites every image needs (card faces at each size, backs,
-    the table) so the first real image is as fast as the rest; returns the
-    seconds it took. Call once at start-up (e.g. in a thread)."""
-    from engine.president import JOKER
-
-    from . import hand, sprites, table, theme
-
-    start = time.perf_counter()
-    sprites.felt_table(table.W, table.H, table.TABLE_BOX)
-    sprites.back_sprite(table.BACK_W)
-    for rank in range(JOKER + 1):
-        for suit in range(2 if rank == JOKER else 4):
-            sprites.card_sprite(rank, suit, table.TOP_CARD_W)
-            sprites.card_sprite(rank, suit, table.TRICK_CARD_W)
-            sprites.card_sprite(rank, suit, hand.CARD_W)
-            sprites.card_sprite(rank, suit, hand.CARD_W, False, theme.GOLD)
-            sprites.card_sprite(rank, suit, hand.CARD_W, True)
-    table.table_palette()
-    return time.perf_counter() - start
-
-
-__all__ = [
-    "DEFAULT_FORMAT",
-    "Format",
-    "RenderedImage",
-    "encode",
-    "playable_ranks",
-    "render_final_standings",
-    "render_hand",
-    "render_lobby",
-    "render_observation_hand",
-    "render_round_results",
-    "render_table",
-    "sort_hand",
-    "warm_cache",
-]
+__all__ = ["DEFAULT_FORMAT", "Format", "RenderedImage", "encode"]

@@ -1,24 +1,31 @@
-"""The private hand image: a player's cards, what can be played now stands out.
+"""A player's hand of French-suited cards, for any game played with them.
 
-Cards are sorted weakest to strongest in the *current* order (a revolution
-flips it), so the cards a player will usually play together sit together.
-Up to 14 cards make one overlapping row; more make two rows, so each card's
-visible strip — and its rank index — stays wide enough to read at Discord's
-~550 px preview.
+The caller decides the order (its sort key, see :func:`cards.sort_cards`)
+and which cards stand out; this module only lays them out. Up to 14 cards
+make one overlapping row; more make two rows, so each card's visible strip
+— and its rank index — stays wide enough to read at Discord's ~550 px
+preview.
+
+Each card may be *highlighted* (raised with a gold glow: e.g. it can be
+played now) or not (greyed out), or the hand drawn plainly when nothing is
+to be decided; *selected* cards (a multiset) are raised higher with a blue
+glow.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine.president import Card, Decision, Observation, Options, Play
+from engine.cards import Card
 
-from . import sprites, theme
-from .common import DEFAULT_FORMAT, Format, RenderedImage, encode, paste, paste_card, text
+from . import cards, sprites, theme
+from .drawing import paste, paste_card, text
+from .felt import background
+from .theme import RGB
 
 W: Final = 920
 MARGIN: Final = 20
@@ -26,42 +33,9 @@ HEADER: Final = 62
 CARD_W: Final = 110
 ROW_MAX: Final = 14
 RAISE: Final = 16
-"""How far playable cards stand up from the row."""
+"""How far highlighted cards stand up from the row."""
 SELECT_RAISE: Final = 28
 ROW_GAP: Final = 14
-
-
-def strength_table(options: Options | None, revolution: bool) -> tuple[int, ...]:
-    """Strength of each rank (index = rank) in the current order.
-
-    Mirrors the engine's rule (president.md §2, §4.3): the base order by
-    ``rank_order``, natural ranks reversed during a revolution, jokers always
-    on top. Ranks outside a short pack sort first (they cannot be held).
-    """
-    order = options.rank_order if options is not None else "normal"
-    if order == "aces_high":
-        base = [r + 1 for r in range(12)] + [0]
-    elif order == "short_pack":
-        base = [12, -1, -1, -1, *range(9)]
-    else:
-        base = list(range(13))
-    if revolution:
-        base = [-s if s >= 0 else s - 100 for s in base]
-    return (*base, 100)
-
-
-def sort_hand(
-    cards: Iterable[Card], options: Options | None = None, revolution: bool = False
-) -> list[Card]:
-    """Cards weakest first in the current order, then by suit (♣ ♦ ♥ ♠)."""
-    strength = strength_table(options, revolution)
-    return sorted(cards, key=lambda c: (strength[c.rank], c.suit))
-
-
-def playable_ranks(legal: Iterable[Decision]) -> frozenset[int]:
-    """Ranks of the legal plays (e.g. ``observation.legal``); passes and
-    give-backs are ignored."""
-    return frozenset(d.rank for d in legal if isinstance(d, Play) and d.count > 0)
 
 
 def _rows(n: int) -> list[int]:
@@ -80,120 +54,73 @@ def _step(count: int) -> float:
 def hand_size(n: int) -> tuple[int, int]:
     """Image size for ``n`` cards."""
     rows = len(_rows(n))
-    card_h = sprites.card_height(CARD_W)
+    card_h = cards.card_height(CARD_W)
     return W, HEADER + RAISE + rows * card_h + (rows - 1) * (ROW_GAP + RAISE) + 22
 
 
 def card_positions(n: int) -> list[tuple[float, int]]:
-    """Top-left corner of each of ``n`` cards (before playable cards are
-    raised), row by row: the hand's whole layout, kept separate so tests can
-    check that 28 cards fit in two rows."""
+    """Top-left corner of each of ``n`` cards (before highlighted cards are
+    raised), row by row: the hand's whole layout."""
     out: list[tuple[float, int]] = []
     y = HEADER + RAISE
     for count in _rows(n):
         step = _step(count)
         x = (W - (CARD_W + step * (count - 1))) / 2
         out.extend((x + k * step, y) for k in range(count))
-        y += sprites.card_height(CARD_W) + ROW_GAP + RAISE
+        y += cards.card_height(CARD_W) + ROW_GAP + RAISE
     return out
 
 
 def draw_hand(
-    cards: Sequence[Card],
+    ordered: Sequence[Card],
     *,
-    playable: Collection[int] | None = None,
+    highlighted: Sequence[bool] | None = None,
     selected: Sequence[Card] = (),
-    options: Options | None = None,
-    revolution: bool = False,
     title: str = "Your hand",
+    legend: str = "",
+    chips: Sequence[tuple[str, RGB]] = (),
 ) -> Image.Image:
-    """:func:`render_hand` before encoding."""
-    ordered = sort_hand(cards, options, revolution)
-    w, h = hand_size(len(ordered))
-    img = sprites.background(w, h, glow=False).copy()
-    draw = ImageDraw.Draw(img)
+    """The hand as an RGB image, cards left to right in the order given.
+
+    ``highlighted`` has one flag per card (``None``: every card plain);
+    ``legend`` is a short line on the right of the header, after a gold dot
+    when some card is highlighted; ``chips`` are (label, colour) pills left
+    of the legend (e.g. a game state that changes the order).
+    """
     n = len(ordered)
+    if highlighted is not None and len(highlighted) != n:
+        raise ValueError(f"{len(highlighted)} highlight flags for {n} cards")
+    w, h = hand_size(n)
+    img = background(w, h, glow=False).copy()
+    draw = ImageDraw.Draw(img)
     label = f"{title} · {n} card" + ("" if n == 1 else "s")
     text(draw, (MARGIN, 42), label, 28, theme.TEXT, True, "ls")
     right = W - MARGIN
-    if playable is not None:
-        legend = "can be played now" if playable else "nothing to play: pass"
+    if legend:
         lw = text(draw, (right, 40), legend, 21, theme.TEXT_MUTED, False, "rs")
-        if playable:
+        if highlighted is not None and any(highlighted):
             dot = sprites.chip("", theme.GOLD, 18)
             paste(img, dot, right - lw - 10 - dot.width, 24)
             right -= round(lw) + 10 + dot.width + 24
         else:
             right -= round(lw) + 24
-    if revolution:
-        c = sprites.chip("REVOLUTION", theme.RED_ALERT, 30)
+    for chip_label, colour in chips:
+        c = sprites.chip(chip_label, colour, 30)
         paste(img, c, right - c.width, 18)
+        right -= c.width + 12
 
+    any_highlight = highlighted is not None and any(highlighted)
     want = Counter(selected)
-    for card, (x, y) in zip(ordered, card_positions(n), strict=True):
+    for k, (card, (x, y)) in enumerate(zip(ordered, card_positions(n), strict=True)):
         is_selected = want[card] > 0
         if is_selected:
             want[card] -= 1
-        can = playable is None or card.rank in playable
-        lift = SELECT_RAISE if is_selected else RAISE if (playable and can) else 0
-        glow = theme.BLUE_CHIP if is_selected else theme.GOLD if (playable and can) else None
-        sprite = sprites.card_sprite(card.rank, card.suit, CARD_W, not can, glow)
+        on = highlighted is None or highlighted[k]
+        lift = SELECT_RAISE if is_selected else RAISE if (any_highlight and on) else 0
+        glow = theme.BLUE_CHIP if is_selected else theme.GOLD if (any_highlight and on) else None
+        sprite = cards.card_sprite(card.rank, card.suit, CARD_W, not on, glow)
         paste_card(img, sprite, x, y - lift)
     return img
 
 
-def render_hand(
-    cards: Sequence[Card],
-    *,
-    playable: Collection[int] | None = None,
-    selected: Sequence[Card] = (),
-    options: Options | None = None,
-    revolution: bool = False,
-    title: str = "Your hand",
-    fmt: Format = DEFAULT_FORMAT,
-) -> RenderedImage:
-    """One player's hand (private: send it ephemerally).
-
-    ``playable``: ranks that can be played now (see :func:`playable_ranks`);
-    those cards stand up with a gold glow and the rest are greyed. ``None``
-    (not this player's turn) draws every card plainly. ``selected``: cards
-    picked in a selection (a multiset), raised higher with a blue glow.
-    ``options``/``revolution`` give the current rank order for sorting.
-    """
-    img = draw_hand(
-        cards,
-        playable=playable,
-        selected=selected,
-        options=options,
-        revolution=revolution,
-        title=title,
-    )
-    return encode(img, "hand", fmt)
-
-
-def render_observation_hand(
-    obs: Observation, *, selected: Sequence[Card] = (), fmt: Format = DEFAULT_FORMAT
-) -> RenderedImage:
-    """:func:`render_hand` for one seat's observation: playable cards come
-    from ``obs.legal`` when it is that player's turn to play."""
-    legal = obs.legal if obs.public.turn == obs.player and obs.public.phase == "play" else None
-    return render_hand(
-        obs.hand,
-        playable=None if legal is None else playable_ranks(legal),
-        selected=selected,
-        options=obs.public.options,
-        revolution=obs.public.revolution,
-        fmt=fmt,
-    )
-
-
-__all__ = [
-    "card_positions",
-    "draw_hand",
-    "hand_size",
-    "playable_ranks",
-    "render_hand",
-    "render_observation_hand",
-    "sort_hand",
-    "strength_table",
-]
+__all__ = ["CARD_W", "card_positions", "draw_hand", "hand_size"]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import render
+import render.president as render
 from engine.president import Card, Decision, Options, Outcome, PublicView, RoundResult
 
 log = logging.getLogger("president.images")

@@ -13,9 +13,11 @@ from PIL import Image, ImageDraw
 
 from engine.president import PRESETS, Options
 
-from . import sprites, theme
-from .common import DEFAULT_FORMAT, Format, RenderedImage, encode, paste, paste_panel, text
-from .fonts import draw_runs, fit_label, name_runs
+from .. import sprites, theme
+from ..drawing import paste, paste_panel, text
+from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
+from ..felt import background
+from ..fonts import draw_runs, fit_label, name_runs
 
 W: Final = 920
 MARGIN: Final = 28
@@ -107,7 +109,7 @@ def draw_lobby(
     seat_rows = (max(max_seats, len(seats)) + 1) // 2
     opts_h = 46 + 34 * len(lines)
     h = 150 + seat_rows * (SEAT_H + SEAT_GAP) + 30 + opts_h + 24
-    img = sprites.background(W, h).copy()
+    img = background(W, h).copy()
     draw = ImageDraw.Draw(img)
     info = PRESETS.get(preset_name)
     title = preset_name.replace("_", " ").title()

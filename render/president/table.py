@@ -17,14 +17,10 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from engine.president import JOKER, PLAY, Card, Play, PublicView, SeatView, title_for
+from engine.president import JOKER, PLAY, Card, Play, PublicView, SeatView
 
-from . import sprites, theme
-from .common import (
-    DEFAULT_FORMAT,
-    Format,
-    RenderedImage,
-    encode,
+from .. import cards, sprites, theme
+from ..drawing import (
     flag,
     medal_colour,
     ordinal,
@@ -32,11 +28,13 @@ from .common import (
     paste_card,
     paste_panel,
     player_name,
-    preset_label,
     text,
 )
-from .fonts import FittedText, draw_runs, fit_label, font
-from .theme import RGB
+from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
+from ..felt import felt_table
+from ..fonts import FittedText, draw_runs, fit_label, font
+from ..theme import RGB
+from .labels import preset_label
 
 W: Final = 1080
 H: Final = 760
@@ -86,14 +84,6 @@ def seat_centres(n: int) -> list[tuple[int, int]]:
     return out[:n]
 
 
-def _stack_width(count: int, card_w: int, max_w: int) -> tuple[int, float]:
-    """Width of a fanned stack of ``count`` cards and the step between them."""
-    if count <= 1:
-        return card_w, 0.0
-    step = min(card_w * 0.62, (max_w - card_w) / (count - 1))
-    return round(card_w + step * (count - 1)), step
-
-
 def play_cards(play: Play, cards: Sequence[Card] = ()) -> list[tuple[int, int]]:
     """(rank, suit) of the cards to show for a public play: the cards really
     played when the view has them, otherwise clubs first (as the engine
@@ -112,14 +102,9 @@ def _draw_stack(
     cx: float,
     top: float,
     max_w: int,
-    cards: Sequence[Card] = (),
+    cards_played: Sequence[Card] = (),
 ) -> int:
-    width, step = _stack_width(play.count, card_w, max_w)
-    x = cx - width / 2
-    for rank, suit in play_cards(play, cards):
-        paste_card(img, sprites.card_sprite(rank, suit, card_w), x, top)
-        x += step
-    return width
+    return cards.draw_fan(img, play_cards(play, cards_played), card_w, cx, top, max_w)
 
 
 def _seat_state(
@@ -173,12 +158,7 @@ def _draw_seat(
     name_colour = theme.TEXT_MUTED if faded else theme.TEXT
     draw_runs(draw, (tx, y + 38), fitted, name_colour)
 
-    if seat.title:
-        sub = seat.title
-    elif out and seat.position is not None:
-        sub = title_for(view.options.titles, view.players, seat.position)
-    else:
-        sub = ""
+    sub = seat.title or ""
     score = f"{seat.score} pt" + ("" if abs(seat.score) == 1 else "s")
     if view.options.scoring == "credits":
         score = f"{seat.score} cr"
@@ -187,12 +167,12 @@ def _draw_seat(
     text(draw, (tx, y + 66), line, 18, theme.TEXT_DIM if faded else theme.TEXT_MUTED, anchor="ls")
 
     bx = x + PANEL_W - BACK_W - 12
-    by = cy - sprites.card_height(BACK_W) / 2 - 4
+    by = cy - cards.card_height(BACK_W) / 2 - 4
     if seat.cards > 0:
-        paste_card(img, sprites.back_sprite(BACK_W), bx, by)
+        paste_card(img, cards.back_sprite(BACK_W), bx, by)
         count = str(seat.cards)
         draw.text(
-            (bx + BACK_W / 2, by + sprites.card_height(BACK_W) / 2),
+            (bx + BACK_W / 2, by + cards.card_height(BACK_W) / 2),
             count,
             font=font(21 if seat.cards >= 10 else 24, True),
             fill=theme.TEXT,
@@ -230,7 +210,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> No
         text(draw, (right - width - 8, 42), "↻" if clockwise else "↺", 30, colour, True, "rs")
         right -= round(width) + 56
     if view.revolution:
-        top = sprites.RANK_LABELS[view.top_rank]
+        top = cards.RANK_LABELS[view.top_rank]
         c = sprites.chip(f"REVOLUTION · {top} HIGH", theme.RED_ALERT, 34)
         paste(img, c, right - c.width, 14)
 
@@ -263,7 +243,7 @@ def _centre(
             (),
         )
         _draw_stack(img, trick.top, TOP_CARD_W, cx, card_top, area_w - 40, top_cards)
-        label_y = card_top + sprites.card_height(TOP_CARD_W) + 30
+        label_y = card_top + cards.card_height(TOP_CARD_W) + 30
         if by is not None:
             _by_line(img, draw, names, by, cx, label_y)
         earlier = [
@@ -387,11 +367,11 @@ def _earlier(
 ) -> None:
     """Earlier plays of the trick, oldest on the left; the oldest are
     dropped (with a ``+N`` marker) when they do not fit."""
-    card_h = sprites.card_height(TRICK_CARD_W)
+    card_h = cards.card_height(TRICK_CARD_W)
     gap = 22
     groups: list[tuple[int, Play, tuple[Card, ...], int]] = []
     for p, pl, cs in plays:
-        width, _ = _stack_width(pl.count, TRICK_CARD_W, 150)
+        width, _ = cards.fan_width(pl.count, TRICK_CARD_W, 150)
         groups.append((p, pl, cs, width))
     dropped = 0
     while groups and sum(g[3] for g in groups) + gap * (len(groups) - 1) > area_w - 70:
@@ -410,7 +390,7 @@ def _earlier(
 
 
 def _empty_slot(img: Image.Image, cx: int, y: int) -> None:
-    w, h = TOP_CARD_W, sprites.card_height(TOP_CARD_W)
+    w, h = TOP_CARD_W, cards.card_height(TOP_CARD_W)
     slot = sprites.panel(w, h, 10, (255, 255, 255, 18), (255, 255, 255, 70))
     paste_panel(img, slot, cx - w / 2, y)
 
@@ -472,7 +452,7 @@ def draw_table(
     timed_out: Sequence[bool] = (),
 ) -> Image.Image:
     """:func:`render_table` before encoding (for tests and benchmarks)."""
-    img = sprites.felt_table(W, H, TABLE_BOX).copy()
+    img = felt_table(W, H, TABLE_BOX).copy()
     draw = ImageDraw.Draw(img)
     _header(img, draw, view)
     _centre(img, draw, view, names)

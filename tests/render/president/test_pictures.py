@@ -1,8 +1,9 @@
-"""Render tests: formats and sizes, hidden information, names without tofu,
-the 28-card hand, the rank order, and reference images.
+"""President's pictures: formats and sizes, hidden information, the 28-card
+hand, the rank order, and reference images.
 
-Reference images live in ``tests/render/reference``; regenerate them after an
-intended change of look with ``RENDER_UPDATE_REFERENCE=1 pytest tests/render``
+Reference images live in ``tests/render/president/reference``; regenerate
+them after an intended change of look with
+``RENDER_UPDATE_REFERENCE=1 pytest tests/render``
 (and look at them before committing).
 """
 
@@ -17,10 +18,9 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from engine.president import Play, President, parse_cards, preset
-from render import (
-    RenderedImage,
-    encode,
-    fonts,
+from render import RenderedImage, encode
+from render import hand as hand_layout
+from render.president import (
     hand,
     lobby,
     playable_ranks,
@@ -32,7 +32,6 @@ from render import (
     render_table,
     results,
     sort_hand,
-    sprites,
     table,
 )
 
@@ -101,51 +100,6 @@ def test_table_ignores_hidden_cards() -> None:
     assert render_table(va, names, fmt="webp").data == render_table(vb, names, fmt="webp").data
 
 
-# -- names ----------------------------------------------------------------------------
-
-
-def _notdef_mask(f: object) -> bytes:
-    assert isinstance(f, type(fonts.font(20)))
-    return bytes(f.getmask("\ue000"))  # private use: no font maps it
-
-
-@pytest.mark.parametrize(
-    "name",
-    ["龍之介", "Zoë 🐉 the Great", "😀", "محمد", "A\u200db\ufe0fc", "\u0301x", "Ωmega ✓", "  "],
-)
-def test_names_never_draw_tofu(name: str) -> None:
-    fitted = fonts.name_runs(name, 2, 24, 400)
-    assert fitted.text.strip()
-    for run in fitted.runs:
-        path = run.path or fonts.BOLD
-        f = fonts.name_font(24, True, run.path)
-        notdef = _notdef_mask(f)
-        for ch in run.text:
-            if ch.isspace():
-                continue
-            assert ord(ch) in fonts.coverage(path), (name, ch)
-            assert bytes(f.getmask(ch)) != notdef, (name, ch)
-
-
-def test_unreadable_names_become_player_n(monkeypatch: pytest.MonkeyPatch) -> None:
-    # as on a machine without fallback fonts, whatever this one has installed
-    monkeypatch.setattr(fonts, "fallback_paths", lambda: ())
-    fonts.name_runs.cache_clear()
-    try:
-        assert fonts.name_runs("龍之介", 2, 24, 400).text == "Player 3"
-        assert fonts.name_runs("\u200b\u200d", 0, 24, 400).text == "Player 1"
-        assert fonts.name_runs("Zoë 🐉", 0, 24, 400).text == "Zoë"
-    finally:
-        fonts.name_runs.cache_clear()
-
-
-def test_long_names_get_an_ellipsis() -> None:
-    fitted = fonts.name_runs("Bartholomew the Magnificent", 1, 25, 150)
-    assert fitted.text.endswith("…") and fitted.width <= 150
-    assert not fitted.text[:-1].endswith(" ")
-    assert fonts.name_runs("Bo", 1, 25, 150).text == "Bo"
-
-
 def test_cjk_and_emoji_names_render(one_less_game: President) -> None:
     names = ["龍之介", "😀🐉", "محمد", "\u200b"]
     image = render_table(one_less_game.public_view(), names)
@@ -158,19 +112,9 @@ def test_cjk_and_emoji_names_render(one_less_game: President) -> None:
 def test_28_card_hand_fits_in_two_rows(full_hand_game: President) -> None:
     cards = list(full_hand_game.hand(0))
     assert len(cards) == 28
-    pos = hand.card_positions(28)
-    assert len({y for _, y in pos}) == 2
-    w, h = hand.hand_size(28)
-    card_h = sprites.card_height(hand.CARD_W)
-    for x, y in pos:
-        assert x >= 0 and x + hand.CARD_W <= w
-        assert y - hand.SELECT_RAISE >= hand.HEADER - 20 and y + card_h <= h
-    # each card shows a strip wide enough for its corner index at 550 px
-    step = pos[1][0] - pos[0][0]
-    assert step * 550 / w >= 30
     image = render_hand(cards, playable={0, 13}, options=full_hand_game.options)
-    assert _open(image).size == (w, h)
-    assert len(hand.card_positions(13)) == 13 and len({y for _, y in hand.card_positions(13)}) == 1
+    assert _open(image).size == hand_layout.hand_size(28)
+    assert len({y for _, y in hand_layout.card_positions(28)}) == 2
 
 
 def test_playable_ranks_from_observation(full_hand_game: President) -> None:

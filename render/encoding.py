@@ -1,19 +1,12 @@
-"""The result type, encoding, and drawing helpers shared by the renderers."""
+"""The encoded picture a renderer returns, and how it is encoded."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from PIL import Image, ImageDraw
-
-from engine.president import Options
-
-from . import sprites, theme
-from .fonts import FittedText, font, name_runs
-from .theme import RGB
+from PIL import Image
 
 Format = Literal["webp", "png", "jpeg"]
 
@@ -76,69 +69,3 @@ def encode(
     else:  # pragma: no cover - guarded by the type
         raise ValueError(f"unknown image format {fmt!r}")
     return RenderedImage(buf.getvalue(), f"{stem}.{fmt}", rgb.width, rgb.height)
-
-
-# -- small drawing helpers ----------------------------------------------------
-
-
-def paste(dst: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
-    """Paste an RGBA sprite on an RGB image at (x, y) using its alpha."""
-    dst.paste(sprite, (round(x), round(y)), sprite)
-
-
-def paste_card(dst: Image.Image, sprite: sprites.Sprite, x: float, y: float) -> None:
-    """Paste a card sprite (with its baked-in shadow) whose card is at (x, y)."""
-    dst.paste(sprite.image, (round(x) - sprite.pad, round(y) - sprite.pad), sprite.image)
-
-
-def paste_panel(dst: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
-    """Paste a :func:`sprites.panel` whose body's top-left corner is (x, y)."""
-    paste(dst, sprite, x - sprites.PANEL_PAD, y - sprites.PANEL_PAD)
-
-
-def text(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    value: str,
-    size: int,
-    fill: RGB,
-    bold: bool = False,
-    anchor: str = "la",
-) -> float:
-    """Draw a fixed label with the bundled font; returns its width."""
-    f = font(size, bold)
-    draw.text(xy, value, font=f, fill=fill, anchor=anchor)
-    return f.getlength(value)
-
-
-def player_name(names: Sequence[str], player: int, size: int, max_width: int) -> FittedText:
-    """The display name of ``player`` (``Player N`` when none is given)."""
-    raw = names[player] if player < len(names) else ""
-    return name_runs(raw, player, size, max_width, True)
-
-
-def flag(flags: Sequence[bool], player: int) -> bool:
-    return player < len(flags) and bool(flags[player])
-
-
-PRESET_LABELS: Final = {
-    "classic": "Classic",
-    "house": "House rules",
-    "revolution": "Revolution",
-    "ladder": "Ladder",
-}
-
-
-def preset_label(options: Options) -> str:
-    return PRESET_LABELS.get(options.preset, options.preset.title())
-
-
-def ordinal(n: int) -> str:
-    """1 → ``1st``, 2 → ``2nd``, 11 → ``11th``."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
-
-
-def medal_colour(position: int) -> RGB:
-    return (theme.GOLD, theme.SILVER, theme.BRONZE)[position] if position < 3 else theme.GREY_CHIP
