@@ -4,6 +4,10 @@ One :class:`Database` owns one SQLite connection (through :mod:`aiosqlite`, so t
 event loop never blocks on disk). Every public method is one transaction, run
 under an :class:`asyncio.Lock` so that concurrent coroutines never interleave
 their statements; a method that writes has committed when it returns.
+
+A game in progress is stored as it grows: its record's header and the state as
+dealt are written when a round starts, and each decision appends one line to a log,
+so a decision costs the same in round one as in round twenty (see ``schema._V4``).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Self
+from typing import Any, Final, Self, cast
 
 import aiosqlite
 from openskill.models import PlackettLuce
@@ -115,11 +119,18 @@ class Database:
     and close with ``await db.close()``.
     """
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path, clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        conn: aiosqlite.Connection,
+        path: Path,
+        clock: Callable[[], float],
+        integrity_checked: bool = False,
+    ) -> None:
         self._conn = conn
         self._path = path
         self._clock = clock
         self._lock = asyncio.Lock()
+        self._integrity_checked = integrity_checked
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -130,6 +141,7 @@ class Database:
         *,
         clock: Callable[[], float] = time.time,
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        integrity_check: bool | None = None,
     ) -> Database:
         """Open (creating if missing) the database at ``path`` and migrate it forward.
 
@@ -137,6 +149,11 @@ class Database:
         :class:`CannotOpenDatabase` if SQLite cannot open it at all (folder, permissions),
         :class:`UnknownDatabase` if it is someone else's, and :class:`SchemaTooNew` if
         a newer release wrote it. None of these touch the file.
+
+        The file's integrity is checked (``PRAGMA quick_check``, about a second on a big
+        file) when it was not closed cleanly last time (a crash, a kill, a power cut),
+        when it comes from a release without that record, or with ``integrity_check=True``;
+        ``False`` never checks.
         """
         p = Path(path)
         try:
@@ -149,11 +166,11 @@ class Database:
         try:
             conn.row_factory = sqlite3.Row
             await _exec(conn, f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await _check_file(conn, p)
+            checked = await _check_file(conn, p, integrity_check)
             await _exec(conn, "PRAGMA foreign_keys = ON")
             await _exec(conn, "PRAGMA journal_mode = WAL")
             await _exec(conn, "PRAGMA synchronous = FULL")
-            await _migrate(conn, p)
+            await _migrate(conn, p, checked=checked)
         except sqlite3.OperationalError as exc:  # locked, I/O error, read-only, ...
             await conn.close()
             raise CannotOpenDatabase(p, str(exc)) from exc
@@ -163,10 +180,15 @@ class Database:
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, p, clock)
+        return cls(conn, p, clock, checked)
 
     async def close(self) -> None:
+        """Close cleanly: the next open skips the integrity check (unless another
+        connection to the file is still open, or one of them was not closed)."""
         async with self._lock:
+            # best effort: if this fails the marker stays and the next open checks
+            with suppress(sqlite3.Error, ValueError):
+                await _exec(self._conn, "UPDATE open_state SET open_count = max(0, open_count - 1)")
             await self._conn.close()
 
     async def __aenter__(self) -> Self:
@@ -183,6 +205,12 @@ class Database:
     @property
     def path(self) -> Path:
         return self._path
+
+    @property
+    def integrity_checked(self) -> bool:
+        """Whether opening ran the integrity check (the file had not been closed
+        cleanly, came from an older release, or the check was asked for)."""
+        return self._integrity_checked
 
     async def schema_version(self) -> int:
         async with self._lock:
@@ -225,12 +253,14 @@ class Database:
         for s in game.seats:
             if s.user_id is not None and s.computer_level is not None:
                 raise ValueError("a seat is either a user or a computer")
+        _json_object(game.header_json, "header_json", forbidden="rounds")
+        _json_object(game.deal_json, "deal_json", forbidden="decisions")
         now = self._clock()
         async with self._tx() as conn:
             cur = await _exec(
                 conn,
                 "INSERT INTO games (guild_id, channel_id, kind, preset, options_json, scoring,"
-                " status, started_at) VALUES (?, ?, ?, ?, ?, ?, 'live', ?)",
+                " status, started_at, lower_is_better) VALUES (?, ?, ?, ?, ?, ?, 'live', ?, ?)",
                 (
                     game.guild_id,
                     game.channel_id,
@@ -239,6 +269,7 @@ class Database:
                     game.options_json,
                     game.scoring,
                     now,
+                    int(game.lower_is_better),
                 ),
             )
             game_id = cur.lastrowid
@@ -254,41 +285,87 @@ class Database:
             )
             await _exec(
                 conn,
-                "INSERT INTO live_tables (game_id, version, state_json, record_json, meta_json,"
-                " updated_at) VALUES (?, 0, ?, ?, ?, ?)",
-                (game_id, game.state_json, game.record_json, game.meta_json, now),
+                "INSERT INTO live_games (game_id, version, meta_json, updated_at)"
+                " VALUES (?, 0, ?, ?)",
+                (game_id, game.meta_json, now),
+            )
+            await _exec(
+                conn,
+                "INSERT INTO live_snapshots (game_id, seq, header_json, snapshot_json)"
+                " VALUES (?, 0, ?, ?)",
+                (game_id, game.header_json, game.snapshot_json),
+            )
+            await _exec(
+                conn,
+                "INSERT INTO live_deals (game_id, seq, deal_json) VALUES (?, 0, ?)",
+                (game_id, game.deal_json),
             )
         return game_id
 
-    async def save_decision(
+    async def append_decision(
         self,
         game_id: int,
         expected_version: int,
-        state_json: str,
-        record_json: str,
+        player: int,
+        decision: str,
         *,
         meta_json: str | None = None,
         round_result: RoundResult | None = None,
+        winners: Sequence[int] | None = None,
     ) -> int:
-        """Store the state and record after an accepted decision; returns the new version.
+        """Append one accepted decision to the game's log; returns the new version.
 
         Fails with :class:`StaleVersion` (writing nothing) unless the stored version is
-        ``expected_version``. A ``round_result`` given here (the decision ended a round)
-        is recorded in the same transaction, as by :meth:`record_round`.
+        ``expected_version``, with :class:`GameNotLive` once the game has ended.
+        ``meta_json`` replaces the bot's meta blob. A ``round_result`` (the decision
+        ended a round) records the round and the humans' statistics; ``winners`` (the
+        decision ended the game) finishes it: games played and wins, the assembled
+        record kept, the live rows removed. All in one transaction.
         """
         async with self._tx() as conn:
-            new_version = await self._bump(
-                conn, game_id, expected_version, state_json, record_json, meta_json
+            version = await self._bump(conn, game_id, expected_version, meta_json)
+            await _exec(
+                conn,
+                "INSERT INTO live_log (game_id, seq, player, decision) VALUES (?, ?, ?, ?)",
+                (game_id, version, int(player), decision),
             )
             if round_result is not None:
                 await self._record_round(conn, game_id, round_result)
-        return new_version
+            if winners is not None:
+                await self._end(conn, game_id, "finished", sorted(set(winners)))
+        return version
+
+    async def start_round(
+        self,
+        game_id: int,
+        expected_version: int,
+        snapshot_json: str,
+        deal_json: str,
+        *,
+        meta_json: str | None = None,
+    ) -> int:
+        """The next round was dealt: store its deal and the state as dealt (written
+        without its record); returns the new version. Resuming replays from here."""
+        _json_object(deal_json, "deal_json", forbidden="decisions")
+        async with self._tx() as conn:
+            version = await self._bump(conn, game_id, expected_version, meta_json)
+            await _exec(
+                conn,
+                "UPDATE live_snapshots SET seq = ?, snapshot_json = ? WHERE game_id = ?",
+                (version, snapshot_json, game_id),
+            )
+            await _exec(
+                conn,
+                "INSERT INTO live_deals (game_id, seq, deal_json) VALUES (?, ?, ?)",
+                (game_id, version, deal_json),
+            )
+        return version
 
     async def set_meta(self, game_id: int, meta_json: str) -> None:
         """Replace the bot's meta blob of a live table (no version change)."""
         async with self._tx() as conn:
             cur = await _exec(
-                conn, "UPDATE live_tables SET meta_json = ? WHERE game_id = ?", (meta_json, game_id)
+                conn, "UPDATE live_games SET meta_json = ? WHERE game_id = ?", (meta_json, game_id)
             )
             if cur.rowcount == 0:
                 await self._raise_not_live(conn, game_id)
@@ -314,111 +391,41 @@ class Database:
             if cur.rowcount == 0:
                 raise ValueError(f"game {game_id} has no seat {seat}")
 
-    async def record_round(self, game_id: int, result: RoundResult) -> None:
-        """Record a finished round and update the humans' stats, titles, points and ratings.
-
-        Ratings change only if at least two humans played the round, and only among
-        them. Prefer ``save_decision(..., round_result=...)`` so that the decision that
-        ended the round and the round are one transaction.
-        """
-        async with self._tx() as conn:
-            await self._record_round(conn, game_id, result)
-
-    async def finish_game(
-        self,
-        game_id: int,
-        winners: Iterable[int],
-        *,
-        record_json: str,
-        last_round: RoundResult | None = None,
-        expected_version: int | None = None,
-    ) -> None:
-        """Finish a game: its last round, games played and wins, out of the live tables.
-
-        All in one transaction. ``winners`` are seats; every tied winner gets a win.
-        With ``expected_version`` the call fails with :class:`StaleVersion` unless the
-        live table is at that version.
-        """
-        win_seats = sorted(set(winners))
-        now = self._clock()
-        async with self._tx() as conn:
-            guild_id, _ = await self._live_game(conn, game_id)
-            if expected_version is not None:
-                await self._check_version(conn, game_id, expected_version)
-            if last_round is not None:
-                await self._record_round(conn, game_id, last_round)
-            seats = await self._seats(conn, game_id)
-            for s in win_seats:
-                if s not in seats:
-                    raise ValueError(f"game {game_id} has no seat {s}")
-            for i, seat in seats.items():
-                if seat.user_id is None:
-                    continue
-                await _ensure_player(conn, guild_id, seat.user_id, seat.display_name)
-                await _exec(
-                    conn,
-                    "UPDATE players SET games_played = games_played + 1, wins = wins + ?"
-                    " WHERE guild_id = ? AND user_id = ?",
-                    (1 if i in win_seats else 0, guild_id, seat.user_id),
-                )
-            await _exec(
-                conn,
-                "UPDATE games SET status = 'finished', ended_at = ?, winners_json = ?,"
-                " record_json = ? WHERE game_id = ?",
-                (now, json.dumps(win_seats), record_json, game_id),
-            )
-            await _exec(conn, "DELETE FROM live_tables WHERE game_id = ?", (game_id,))
-
-    async def abandon_game(self, game_id: int, *, record_json: str | None = None) -> None:
-        """End a game without a winner; rounds already recorded keep counting."""
-        now = self._clock()
+    async def abandon_game(self, game_id: int) -> None:
+        """End a game without a winner, keeping its record; rounds already recorded count."""
         async with self._tx() as conn:
             await self._live_game(conn, game_id)
-            if record_json is None:
-                rows = await _fetch(
-                    conn, "SELECT record_json FROM live_tables WHERE game_id = ?", (game_id,)
-                )
-                record_json = rows[0][0] if rows else None
-            await _exec(
-                conn,
-                "UPDATE games SET status = 'abandoned', ended_at = ?, winners_json = '[]',"
-                " record_json = ? WHERE game_id = ?",
-                (now, record_json, game_id),
-            )
-            await _exec(conn, "DELETE FROM live_tables WHERE game_id = ?", (game_id,))
+            await self._end(conn, game_id, "abandoned", [])
 
     async def live_table(self, game_id: int) -> LiveTable | None:
         async with self._tx("DEFERRED") as conn:
-            tables = await self._live_tables(conn, "WHERE l.game_id = ?", (game_id,))
+            tables = await self._live_tables(conn, [game_id])
         return tables[0] if tables else None
 
     async def live_tables(self) -> list[LiveTable]:
         """Every game in progress, to resume on start-up."""
         async with self._tx("DEFERRED") as conn:
-            return await self._live_tables(conn, "", ())
+            rows = await _fetch(conn, "SELECT game_id FROM live_games ORDER BY game_id")
+            return await self._live_tables(conn, [int(r[0]) for r in rows])
 
     # ------------------------------------------------------------------ queries
 
     async def game(self, game_id: int) -> GameDetails | None:
-        """A game with its options, rounds and record."""
+        """A game with its options, rounds and record (assembled while live)."""
         async with self._tx("DEFERRED") as conn:
-            rows = await _fetch(
-                conn,
-                "SELECT g.*, l.record_json AS live_record FROM games g"
-                " LEFT JOIN live_tables l USING (game_id) WHERE g.game_id = ?",
-                (game_id,),
-            )
+            rows = await _fetch(conn, "SELECT * FROM games WHERE game_id = ?", (game_id,))
             if not rows:
                 return None
             row = rows[0]
             (summary,) = await self._summaries(conn, [row])
             round_rows = await _fetch(
                 conn,
-                "SELECT r.round_no, r.ended_at, r.rated, s.seat, s.position, s.title, s.points,"
-                " s.total, s.promotion FROM rounds r JOIN round_seats s USING (game_id, round_no)"
+                "SELECT r.round_no, r.ended_at, r.rated, s.seat, s.position, s.score, s.total,"
+                " s.details_json FROM rounds r JOIN round_seats s USING (game_id, round_no)"
                 " WHERE r.game_id = ? ORDER BY r.round_no, s.seat",
                 (game_id,),
             )
+            record = await self._record(conn, game_id, row)
         by_round: dict[int, tuple[float, bool, list[SeatResult]]] = {}
         for r in round_rows:
             entry = by_round.setdefault(r["round_no"], (r["ended_at"], bool(r["rated"]), []))
@@ -426,82 +433,100 @@ class Database:
                 SeatResult(
                     seat=r["seat"],
                     position=r["position"],
-                    title=r["title"],
-                    points=r["points"],
+                    score=r["score"],
                     total=r["total"],
-                    promotion=r["promotion"],
+                    details=json.loads(r["details_json"]),
                 )
             )
         rounds = tuple(
             RoundRecord(number=n, ended_at=_ts_req(e), rated=rated, seats=tuple(seats))
             for n, (e, rated, seats) in sorted(by_round.items())
         )
-        record = row["live_record"] if row["live_record"] is not None else row["record_json"]
         return GameDetails(
             summary=summary, options_json=row["options_json"], rounds=rounds, record_json=record
         )
 
     async def game_record(self, game_id: int) -> str | None:
-        """The game's record JSON (the live one while in progress); None if unknown."""
+        """The game's record JSON (assembled while in progress); None if unknown."""
         async with self._tx("DEFERRED") as conn:
-            rows = await _fetch(
-                conn,
-                "SELECT coalesce(l.record_json, g.record_json) FROM games g"
-                " LEFT JOIN live_tables l USING (game_id) WHERE g.game_id = ?",
-                (game_id,),
-            )
-        return rows[0][0] if rows else None
+            rows = await _fetch(conn, "SELECT * FROM games WHERE game_id = ?", (game_id,))
+            return await self._record(conn, game_id, rows[0]) if rows else None
 
     async def recent_games(
-        self, channel_id: int, *, limit: int = 10, include_unfinished: bool = False
+        self,
+        channel_id: int,
+        *,
+        kind: str | None = None,
+        limit: int = 10,
+        include_unfinished: bool = False,
     ) -> list[GameSummary]:
-        """A channel's most recent games, newest first (finished ones unless told)."""
+        """A channel's most recent games (of one kind, if given), newest first
+        (finished ones unless told)."""
         cond = "" if include_unfinished else " AND status = 'finished'"
+        args: list[Any] = [channel_id]
+        if kind is not None:
+            cond += " AND kind = ?"
+            args.append(kind)
         async with self._tx("DEFERRED") as conn:
             rows = await _fetch(
                 conn,
                 f"SELECT * FROM games WHERE channel_id = ?{cond} ORDER BY game_id DESC LIMIT ?",
-                (channel_id, limit),
+                (*args, limit),
             )
             return await self._summaries(conn, list(rows))
 
-    async def profile(self, guild_id: int, user_id: int, *, recent: int = 5) -> Profile | None:
-        """A player's statistics, rating rank and recent games in a guild; None if unknown."""
+    async def played_kinds(self, guild_id: int, user_id: int) -> tuple[str, ...]:
+        """The game kinds a player has statistics of in a guild, last played first."""
         async with self._tx("DEFERRED") as conn:
             rows = await _fetch(
                 conn,
-                "SELECT * FROM players WHERE guild_id = ? AND user_id = ?",
-                (guild_id, user_id),
+                "SELECT kind FROM players WHERE user_id = ? AND guild_id = ?"
+                " ORDER BY last_played_at IS NULL, last_played_at DESC, kind",
+                (user_id, guild_id),
+            )
+        return tuple(str(r[0]) for r in rows)
+
+    async def profile(
+        self, guild_id: int, user_id: int, *, kind: str, recent: int = 5
+    ) -> Profile | None:
+        """A player's statistics of one game kind in a guild, their rating rank and
+        recent finished games of that kind; None if they never played it there."""
+        async with self._tx("DEFERRED") as conn:
+            rows = await _fetch(
+                conn,
+                "SELECT * FROM players WHERE guild_id = ? AND kind = ? AND user_id = ?",
+                (guild_id, kind, user_id),
             )
             if not rows:
                 return None
             p = rows[0]
             points = await _fetch(
                 conn,
-                "SELECT scheme, points FROM player_points WHERE guild_id = ? AND user_id = ?"
-                " ORDER BY scheme",
-                (guild_id, user_id),
+                "SELECT scheme, points, rounds FROM player_points"
+                " WHERE guild_id = ? AND kind = ? AND user_id = ? ORDER BY scheme",
+                (guild_id, kind, user_id),
             )
             rank: int | None = None
             if p["rated_rounds"] > 0:
                 (cnt,) = await _fetch(
                     conn,
-                    "SELECT count(*) FROM players WHERE guild_id = ? AND rated_rounds > 0"
-                    " AND ordinal > ?",
-                    (guild_id, p["ordinal"]),
+                    "SELECT count(*) FROM players WHERE guild_id = ? AND kind = ?"
+                    " AND rated_rounds > 0 AND ordinal > ?",
+                    (guild_id, kind, p["ordinal"]),
                 )
                 rank = int(cnt[0]) + 1
             games = await _fetch(
                 conn,
                 "SELECT g.* FROM game_seats s JOIN games g USING (game_id)"
-                " WHERE s.user_id = ? AND g.guild_id = ? AND g.status = 'finished'"
-                " ORDER BY s.game_id DESC LIMIT ?",
-                (user_id, guild_id, recent),
+                " WHERE s.user_id = ? AND g.guild_id = ? AND g.kind = ?"
+                " AND g.status = 'finished' ORDER BY s.game_id DESC LIMIT ?",
+                (user_id, guild_id, kind, recent),
             )
             summaries = await self._summaries(conn, list(games))
         rounds = p["rounds_played"]
         stats = PlayerStats(
             guild_id=guild_id,
+            kind=kind,
             user_id=user_id,
             display_name=p["display_name"],
             title=p["title"],
@@ -518,6 +543,7 @@ class Database:
             rated_rounds=p["rated_rounds"],
             points={r["scheme"]: r["points"] for r in points},
             last_played_at=_ts(p["last_played_at"]),
+            means={r["scheme"]: r["points"] / r["rounds"] for r in points if r["rounds"]},
         )
         return Profile(stats=stats, rating_rank=rank, recent_games=tuple(summaries))
 
@@ -526,57 +552,74 @@ class Database:
         guild_id: int,
         board: Board | str,
         *,
+        kind: str,
         scheme: str | None = None,
+        lower_is_better: bool = False,
         page: int = 0,
         page_size: int = 10,
         user_id: int | None = None,
     ) -> LeaderboardPage:
-        """One page (0-based) of a guild's leaderboard, plus the caller's row and the total.
+        """One page (0-based) of a guild's leaderboard of one game kind, plus the
+        caller's row and the total.
 
-        ``board`` is :class:`Board`; ``Board.POINTS`` needs ``scheme``. Ties share a
-        rank; within a tie rows are ordered by user id.
+        ``Board.POINTS`` and ``Board.MEAN`` (points per round) need ``scheme``; with
+        ``lower_is_better`` (a penalty game) they rank the lowest first. The rating,
+        wins and firsts boards always rank the highest first. Ties share a rank;
+        within a tie rows are ordered by user id.
         """
         if page < 0 or page_size < 1:
             raise ValueError("page must be >= 0 and page_size >= 1")
-        kind = Board(board)
-        if kind is Board.POINTS:
+        which = Board(board)
+        order, better = "DESC", ">"
+        if which in (Board.POINTS, Board.MEAN):
             if scheme is None:
-                raise ValueError("the points board needs a scoring scheme")
-            table, col, where = "player_points", "points", "guild_id = ? AND scheme = ?"
-            args: tuple[Any, ...] = (guild_id, scheme)
+                raise ValueError(f"the {which.value} board needs a scoring scheme")
+            table = "player_points"
+            if which is Board.POINTS:
+                col, where = "points", "guild_id = ? AND kind = ? AND scheme = ?"
+            else:
+                # the very expression of the player_points_mean index, so it is used
+                col = "(CAST(points AS REAL) / rounds)"
+                where = "guild_id = ? AND kind = ? AND scheme = ? AND rounds > 0"
+            args: tuple[Any, ...] = (guild_id, kind, scheme)
+            if lower_is_better:
+                order, better = "ASC", "<"
         else:
             scheme = None
             table = "players"
-            col = {Board.RATING: "ordinal", Board.WINS: "wins", Board.FIRSTS: "firsts"}[kind]
-            where = "guild_id = ?" + (" AND rated_rounds > 0" if kind is Board.RATING else "")
-            args = (guild_id,)
+            col = {Board.RATING: "ordinal", Board.WINS: "wins", Board.FIRSTS: "firsts"}[which]
+            where = "guild_id = ? AND kind = ?"
+            where += " AND rated_rounds > 0" if which is Board.RATING else ""
+            args = (guild_id, kind)
         # The page is found on the board's covering index alone (OFFSET skips index
         # entries, not joined rows); only the rows shown are joined with players.
         cols = (
             "b.value, p.user_id, p.display_name, p.mu, p.sigma, p.games_played,"
             " p.rounds_played, p.wins, p.firsts"
         )
+        join = " JOIN players p ON p.guild_id = ? AND p.kind = ? AND p.user_id = b.user_id"
         page_sql = (
             f"SELECT {cols} FROM (SELECT user_id, {col} AS value FROM {table} WHERE {where}"
-            f" ORDER BY {col} DESC, user_id LIMIT ? OFFSET ?) b"
-            " JOIN players p ON p.guild_id = ? AND p.user_id = b.user_id"
-            " ORDER BY b.value DESC, b.user_id"
+            f" ORDER BY {col} {order}, user_id LIMIT ? OFFSET ?) b{join}"
+            f" ORDER BY b.value {order}, b.user_id"
         )
         mine_sql = (
             f"SELECT {cols} FROM (SELECT user_id, {col} AS value FROM {table} WHERE {where}"
-            " AND user_id = ?) b JOIN players p ON p.guild_id = ? AND p.user_id = b.user_id"
+            f" AND user_id = ?) b{join}"
         )
-        better_sql = f"SELECT count(*) FROM {table} WHERE {where} AND {col} > ?"
+        better_sql = f"SELECT count(*) FROM {table} WHERE {where} AND {col} {better} ?"
         async with self._tx("DEFERRED") as conn:
             (total_row,) = await _fetch(conn, f"SELECT count(*) FROM {table} WHERE {where}", args)
-            rows = await _fetch(conn, page_sql, (*args, page_size, page * page_size, guild_id))
+            rows = await _fetch(
+                conn, page_sql, (*args, page_size, page * page_size, guild_id, kind)
+            )
             first_rank = 0
             if rows:
                 (c,) = await _fetch(conn, better_sql, (*args, rows[0]["value"]))
                 first_rank = int(c[0]) + 1
             me: LeaderboardRow | None = None
             mine = (
-                await _fetch(conn, mine_sql, (*args, user_id, guild_id))
+                await _fetch(conn, mine_sql, (*args, user_id, guild_id, kind))
                 if user_id is not None
                 else []
             )
@@ -590,7 +633,8 @@ class Database:
                 rank = page * page_size + i + 1
             out.append(_board_row(rank, r))
         return LeaderboardPage(
-            board=kind,
+            board=which,
+            kind=kind,
             scheme=scheme,
             page=page,
             page_size=page_size,
@@ -602,7 +646,8 @@ class Database:
     # ------------------------------------------------------------------ privacy
 
     async def forget_user(self, guild_id: int | None, user_id: int) -> ForgetResult:
-        """Delete a user's data in one guild (or every guild with ``None``).
+        """Delete a user's data, of every game kind, in one guild (or every guild with
+        ``None``).
 
         Their player rows and points go; their seats in past and live games become
         anonymous (user id removed, name "Deleted player"). Records hold seats, never
@@ -621,8 +666,8 @@ class Database:
             else:
                 cur = await _exec(
                     conn,
-                    "DELETE FROM players WHERE guild_id = ? AND user_id = ?",
-                    (guild_id, user_id),
+                    "DELETE FROM players WHERE user_id = ? AND guild_id = ?",
+                    (user_id, guild_id),
                 )
                 deleted = cur.rowcount
                 cur = await _exec(
@@ -635,46 +680,57 @@ class Database:
 
     # ------------------------------------------------------------------ settings
 
-    async def guild_settings(self, guild_id: int) -> Settings:
+    async def guild_settings(self, guild_id: int, kind: str) -> Settings:
         async with self._tx("DEFERRED") as conn:
             rows = await _fetch(
-                conn, "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)
+                conn,
+                "SELECT * FROM guild_settings WHERE guild_id = ? AND kind = ?",
+                (guild_id, kind),
             )
         return _settings(rows[0]) if rows else Settings()
 
-    async def set_guild_settings(self, guild_id: int, settings: Settings) -> None:
+    async def set_guild_settings(self, guild_id: int, kind: str, settings: Settings) -> None:
         async with self._tx() as conn:
             await _exec(
                 conn,
-                "INSERT OR REPLACE INTO guild_settings (guild_id, preset, options_json,"
-                " turn_seconds, computer_level) VALUES (?, ?, ?, ?, ?)",
-                (guild_id, *_settings_values(settings)),
+                "INSERT OR REPLACE INTO guild_settings (guild_id, kind, preset, options_json,"
+                " turn_seconds, computer_level) VALUES (?, ?, ?, ?, ?, ?)",
+                (guild_id, kind, *_settings_values(settings)),
             )
 
-    async def channel_settings(self, channel_id: int) -> Settings:
+    async def channel_settings(self, channel_id: int, kind: str) -> Settings:
         async with self._tx("DEFERRED") as conn:
             rows = await _fetch(
-                conn, "SELECT * FROM channel_settings WHERE channel_id = ?", (channel_id,)
+                conn,
+                "SELECT * FROM channel_settings WHERE channel_id = ? AND kind = ?",
+                (channel_id, kind),
             )
         return _settings(rows[0]) if rows else Settings()
 
     async def set_channel_settings(
-        self, guild_id: int, channel_id: int, settings: Settings
+        self, channel_id: int, guild_id: int, kind: str, settings: Settings
     ) -> None:
         async with self._tx() as conn:
             await _exec(
                 conn,
-                "INSERT OR REPLACE INTO channel_settings (channel_id, guild_id, preset,"
-                " options_json, turn_seconds, computer_level) VALUES (?, ?, ?, ?, ?, ?)",
-                (channel_id, guild_id, *_settings_values(settings)),
+                "INSERT OR REPLACE INTO channel_settings (channel_id, kind, guild_id, preset,"
+                " options_json, turn_seconds, computer_level) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (channel_id, kind, guild_id, *_settings_values(settings)),
             )
 
-    async def effective_settings(self, guild_id: int, channel_id: int) -> Settings:
-        """Channel settings over guild settings, field by field (options key by key)."""
+    async def effective_settings(self, guild_id: int, channel_id: int, kind: str) -> Settings:
+        """Channel settings over guild settings of one kind, field by field (options
+        key by key)."""
         async with self._tx("DEFERRED") as conn:
-            g = await _fetch(conn, "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+            g = await _fetch(
+                conn,
+                "SELECT * FROM guild_settings WHERE guild_id = ? AND kind = ?",
+                (guild_id, kind),
+            )
             c = await _fetch(
-                conn, "SELECT * FROM channel_settings WHERE channel_id = ?", (channel_id,)
+                conn,
+                "SELECT * FROM channel_settings WHERE channel_id = ? AND kind = ?",
+                (channel_id, kind),
             )
         gs = _settings(g[0]) if g else Settings()
         cs = _settings(c[0]) if c else Settings()
@@ -695,75 +751,156 @@ class Database:
             raise GameNotFound(game_id)
         raise GameNotLive(game_id, rows[0][0])
 
-    async def _live_game(self, conn: aiosqlite.Connection, game_id: int) -> tuple[int, str]:
-        """(guild_id, scoring) of a live game, or GameNotFound / GameNotLive."""
+    async def _live_game(self, conn: aiosqlite.Connection, game_id: int) -> _GameRow:
+        """The game's guild, kind and scoring if live, or GameNotFound / GameNotLive."""
         rows = await _fetch(
-            conn, "SELECT guild_id, scoring, status FROM games WHERE game_id = ?", (game_id,)
+            conn, "SELECT guild_id, kind, scoring, status FROM games WHERE game_id = ?", (game_id,)
         )
         if not rows:
             raise GameNotFound(game_id)
         if rows[0]["status"] != "live":
             raise GameNotLive(game_id, rows[0]["status"])
-        return int(rows[0]["guild_id"]), str(rows[0]["scoring"])
-
-    async def _check_version(self, conn: aiosqlite.Connection, game_id: int, expected: int) -> None:
-        rows = await _fetch(conn, "SELECT version FROM live_tables WHERE game_id = ?", (game_id,))
-        if not rows:
-            await self._raise_not_live(conn, game_id)
-        actual = int(rows[0][0])
-        if actual != expected:
-            raise StaleVersion(game_id, expected, actual)
+        return _GameRow(int(rows[0]["guild_id"]), str(rows[0]["kind"]), str(rows[0]["scoring"]))
 
     async def _bump(
-        self,
-        conn: aiosqlite.Connection,
-        game_id: int,
-        expected: int,
-        state_json: str,
-        record_json: str,
-        meta_json: str | None,
+        self, conn: aiosqlite.Connection, game_id: int, expected: int, meta_json: str | None
     ) -> int:
+        # Only the small live_games row changes on every decision: SQLite rewrites a
+        # whole row (overflow pages too) on any update, so nothing large lives here.
         cur = await _exec(
             conn,
-            "UPDATE live_tables SET version = version + 1, state_json = ?, record_json = ?,"
-            " meta_json = coalesce(?, meta_json), updated_at = ?"
-            " WHERE game_id = ? AND version = ?",
-            (state_json, record_json, meta_json, self._clock(), game_id, expected),
+            "UPDATE live_games SET version = version + 1, meta_json = coalesce(?, meta_json),"
+            " updated_at = ? WHERE game_id = ? AND version = ?",
+            (meta_json, self._clock(), game_id, expected),
         )
         if cur.rowcount != 1:
-            await self._check_version(conn, game_id, expected)
-            raise AssertionError("unreachable: version matched but nothing was updated")
+            rows = await _fetch(
+                conn, "SELECT version FROM live_games WHERE game_id = ?", (game_id,)
+            )
+            if not rows:
+                await self._raise_not_live(conn, game_id)
+            raise StaleVersion(game_id, expected, int(rows[0][0]))
         return expected + 1
 
-    async def _live_tables(
-        self, conn: aiosqlite.Connection, where: str, args: Sequence[Any]
-    ) -> list[LiveTable]:
-        rows = await _fetch(
-            conn,
-            "SELECT l.*, g.guild_id, g.channel_id, g.kind, g.preset, g.options_json,"
-            f" g.started_at FROM live_tables l JOIN games g USING (game_id) {where}"
-            " ORDER BY l.game_id",
-            args,
+    async def _record(self, conn: aiosqlite.Connection, game_id: int, game: _Row) -> str | None:
+        """The record of a ``games`` row: assembled while live, else the one kept."""
+        if game["status"] == "live":
+            live = await _fetch(conn, "SELECT 1 FROM live_games WHERE game_id = ?", (game_id,))
+            if live:  # (a game left live by schema 1, before live tables, has none)
+                return (await self._assemble(conn, game_id, str(game["kind"])))[0]
+        return cast(str | None, game["record_json"])
+
+    async def _assemble(
+        self, conn: aiosqlite.Connection, game_id: int, kind: str, *, as_of_snapshot: bool = False
+    ) -> tuple[str, tuple[tuple[int, str], ...]]:
+        """The live game's record, and the decisions left out of it.
+
+        The whole record, or ``as_of_snapshot``: the record as it was when the snapshot
+        was written, and the decisions stored since (to apply to the snapshot).
+        """
+        (snap,) = await _fetch(
+            conn, "SELECT seq, header_json FROM live_snapshots WHERE game_id = ?", (game_id,)
         )
-        seats = await self._seats_of(conn, [int(r["game_id"]) for r in rows])
-        return [
-            LiveTable(
-                game_id=r["game_id"],
-                guild_id=r["guild_id"],
-                channel_id=r["channel_id"],
-                kind=r["kind"],
-                preset=r["preset"],
-                options_json=r["options_json"],
-                seats=seats.get(r["game_id"], ()),
-                version=r["version"],
-                state_json=r["state_json"],
-                record_json=r["record_json"],
-                meta_json=r["meta_json"],
-                started_at=_ts_req(r["started_at"]),
-                updated_at=_ts_req(r["updated_at"]),
+        deals = await _fetch(
+            conn, "SELECT seq, deal_json FROM live_deals WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        log = await _fetch(
+            conn,
+            "SELECT seq, player, decision FROM live_log WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        cut = int(snap["seq"]) if as_of_snapshot else None
+        record = json.loads(snap["header_json"])
+        record.setdefault("game", kind)
+        rounds: list[dict[str, Any]] = []
+        seqs = [int(d["seq"]) for d in deals]
+        for d in deals:
+            deal = json.loads(d["deal_json"])
+            deal["decisions"] = []
+            rounds.append(deal)
+        after: list[tuple[int, str]] = []
+        i = 0
+        for row in log:
+            seq = int(row["seq"])
+            if cut is not None and seq > cut:
+                after.append((int(row["player"]), str(row["decision"])))
+                continue
+            while i + 1 < len(seqs) and seqs[i + 1] < seq:
+                i += 1
+            rounds[i]["decisions"].append([int(row["player"]), str(row["decision"])])
+        record["rounds"] = rounds
+        return json.dumps(record, ensure_ascii=False), tuple(after)
+
+    async def _end(
+        self, conn: aiosqlite.Connection, game_id: int, status: str, winners: Sequence[int]
+    ) -> None:
+        """Finish or abandon a live game: wins and games played (finished only), the
+        assembled record kept in ``games``, the live rows removed."""
+        g = await self._live_game(conn, game_id)
+        if status == "finished":
+            seats = await self._seats(conn, game_id)
+            for s in winners:
+                if s not in seats:
+                    raise ValueError(f"game {game_id} has no seat {s}")
+            for i, seat in seats.items():
+                if seat.user_id is None:
+                    continue
+                await _ensure_player(conn, g.guild_id, g.kind, seat.user_id, seat.display_name)
+                await _exec(
+                    conn,
+                    "UPDATE players SET games_played = games_played + 1, wins = wins + ?"
+                    " WHERE guild_id = ? AND kind = ? AND user_id = ?",
+                    (1 if i in winners else 0, g.guild_id, g.kind, seat.user_id),
+                )
+        record, _ = await self._assemble(conn, game_id, g.kind)
+        await _exec(
+            conn,
+            "UPDATE games SET status = ?, ended_at = ?, winners_json = ?, record_json = ?"
+            " WHERE game_id = ?",
+            (status, self._clock(), json.dumps(list(winners)), record, game_id),
+        )
+        # the snapshot, deals and log go with it (ON DELETE CASCADE)
+        await _exec(conn, "DELETE FROM live_games WHERE game_id = ?", (game_id,))
+
+    async def _live_tables(
+        self, conn: aiosqlite.Connection, game_ids: Sequence[int]
+    ) -> list[LiveTable]:
+        seats = await self._seats_of(conn, game_ids)
+        out = []
+        for game_id in game_ids:
+            rows = await _fetch(
+                conn,
+                "SELECT l.version, l.meta_json, l.updated_at, s.snapshot_json, g.guild_id,"
+                " g.channel_id, g.kind, g.preset, g.options_json, g.started_at"
+                " FROM live_games l JOIN live_snapshots s USING (game_id)"
+                " JOIN games g USING (game_id) WHERE l.game_id = ?",
+                (game_id,),
             )
-            for r in rows
-        ]
+            if not rows:
+                continue
+            r = rows[0]
+            record, decisions = await self._assemble(
+                conn, game_id, str(r["kind"]), as_of_snapshot=True
+            )
+            out.append(
+                LiveTable(
+                    game_id=game_id,
+                    guild_id=r["guild_id"],
+                    channel_id=r["channel_id"],
+                    kind=r["kind"],
+                    preset=r["preset"],
+                    options_json=r["options_json"],
+                    seats=seats.get(game_id, ()),
+                    version=r["version"],
+                    snapshot_json=r["snapshot_json"],
+                    record_json=record,
+                    decisions=decisions,
+                    meta_json=r["meta_json"],
+                    started_at=_ts_req(r["started_at"]),
+                    updated_at=_ts_req(r["updated_at"]),
+                )
+            )
+        return out
 
     async def _seats_of(
         self, conn: aiosqlite.Connection, game_ids: Sequence[int]
@@ -801,6 +938,7 @@ class Database:
                 rounds_played=r["rounds_played"],
                 started_at=_ts_req(r["started_at"]),
                 ended_at=_ts(r["ended_at"]),
+                lower_is_better=bool(r["lower_is_better"]),
             )
             for r in rows
         ]
@@ -817,14 +955,18 @@ class Database:
     async def _record_round(
         self, conn: aiosqlite.Connection, game_id: int, result: RoundResult
     ) -> None:
-        guild_id, scoring = await self._live_game(conn, game_id)
+        g = await self._live_game(conn, game_id)
         seats = await self._seats(conn, game_id)
         n = len(result.seats)
         seat_ids = [s.seat for s in result.seats]
         if len(set(seat_ids)) != n or not set(seat_ids) <= seats.keys():
             raise ValueError(f"round seats {seat_ids} do not match the game's seats")
-        if sorted(s.position for s in result.seats) != list(range(n)):
-            raise ValueError("round positions must be 0 .. n-1, each once")
+        positions = [s.position for s in result.seats]
+        if any(p != sum(q < p for q in positions) for p in positions):
+            raise ValueError(
+                f"round positions {positions} are not places 0 .. n-1"
+                " (tied players share the smaller place)"
+            )
         now = self._clock()
         humans = [(s, seats[s.seat]) for s in result.seats if seats[s.seat].user_id is not None]
         rated = len(humans) >= 2
@@ -838,18 +980,17 @@ class Database:
             raise RoundAlreadyRecorded(game_id, result.number) from exc
         await _execmany(
             conn,
-            "INSERT INTO round_seats (game_id, round_no, seat, position, title, points, total,"
-            " promotion) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO round_seats (game_id, round_no, seat, position, score, total,"
+            " details_json) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     game_id,
                     result.number,
                     s.seat,
                     s.position,
-                    s.title,
-                    s.points,
+                    s.score,
                     s.total,
-                    s.promotion,
+                    json.dumps(dict(s.details), sort_keys=True, ensure_ascii=False),
                 )
                 for s in result.seats
             ],
@@ -866,36 +1007,67 @@ class Database:
                     "UPDATE game_seats SET display_name = ? WHERE game_id = ? AND seat = ?",
                     (res.display_name, game_id, res.seat),
                 )
-            await _ensure_player(conn, guild_id, seat.user_id, name)
+            await _ensure_player(conn, g.guild_id, g.kind, seat.user_id, name)
             col = position_category(res.position, n)
+            title = res.details.get("title")
             await _exec(
                 conn,
                 f"UPDATE players SET display_name = ?, title = ?,"
                 f" rounds_played = rounds_played + 1, {col} = {col} + 1,"
                 f" position_sum = position_sum + ?, last_played_at = ?"
-                f" WHERE guild_id = ? AND user_id = ?",
-                (name, res.title, res.position, now, guild_id, seat.user_id),
+                f" WHERE guild_id = ? AND kind = ? AND user_id = ?",
+                (
+                    name,
+                    title if isinstance(title, str) else None,
+                    res.position,
+                    now,
+                    g.guild_id,
+                    g.kind,
+                    seat.user_id,
+                ),
             )
             await _exec(
                 conn,
-                "INSERT INTO player_points (guild_id, user_id, scheme, points, rounds)"
-                " VALUES (?, ?, ?, ?, 1) ON CONFLICT (guild_id, user_id, scheme) DO UPDATE"
-                " SET points = points + excluded.points, rounds = rounds + 1",
-                (guild_id, seat.user_id, scoring, res.points),
+                "INSERT INTO player_points (guild_id, kind, user_id, scheme, points, rounds)"
+                " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, kind, user_id, scheme)"
+                " DO UPDATE SET points = points + excluded.points, rounds = rounds + 1",
+                (g.guild_id, g.kind, seat.user_id, g.scoring, res.score),
             )
         if rated:
-            await _rate(conn, guild_id, [(seat.user_id, res.position) for res, seat in humans])
+            await _rate(
+                conn, g.guild_id, g.kind, [(seat.user_id, res.position) for res, seat in humans]
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class _GameRow:
+    guild_id: int
+    kind: str
+    scoring: str
+
+
+def _json_object(text: str, name: str, *, forbidden: str) -> None:
+    """Refuse, before anything is written, a record piece that could not be assembled."""
+    try:
+        value = json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"{name} is not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise ValueError(f"{name} must be a JSON object")
+    if forbidden in value:
+        raise ValueError(f"{name} must not hold {forbidden!r}")
 
 
 async def _ensure_player(
-    conn: aiosqlite.Connection, guild_id: int, user_id: int, display_name: str
+    conn: aiosqlite.Connection, guild_id: int, kind: str, user_id: int, display_name: str
 ) -> None:
     await _exec(
         conn,
-        "INSERT INTO players (guild_id, user_id, display_name, mu, sigma, ordinal)"
-        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO NOTHING",
+        "INSERT INTO players (guild_id, kind, user_id, display_name, mu, sigma, ordinal)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id) DO NOTHING",
         (
             guild_id,
+            kind,
             user_id,
             display_name,
             DEFAULT_MU,
@@ -906,14 +1078,20 @@ async def _ensure_player(
 
 
 async def _rate(
-    conn: aiosqlite.Connection, guild_id: int, results: Sequence[tuple[int | None, int]]
+    conn: aiosqlite.Connection,
+    guild_id: int,
+    kind: str,
+    results: Sequence[tuple[int | None, int]],
 ) -> None:
-    """Update PlackettLuce ratings among ``results`` (user id, position), best first."""
+    """Update PlackettLuce ratings among ``results`` (user id, position; equal
+    positions are ties)."""
     users = [u for u, _ in results if u is not None]
     ratings = []
     for u in users:
         (row,) = await _fetch(
-            conn, "SELECT mu, sigma FROM players WHERE guild_id = ? AND user_id = ?", (guild_id, u)
+            conn,
+            "SELECT mu, sigma FROM players WHERE guild_id = ? AND kind = ? AND user_id = ?",
+            (guild_id, kind, u),
         )
         ratings.append([_MODEL.rating(mu=row[0], sigma=row[1])])
     ranks = [float(p) for u, p in results if u is not None]
@@ -921,9 +1099,9 @@ async def _rate(
     await _execmany(
         conn,
         "UPDATE players SET mu = ?, sigma = ?, ordinal = ?, rated_rounds = rated_rounds + 1"
-        " WHERE guild_id = ? AND user_id = ?",
+        " WHERE guild_id = ? AND kind = ? AND user_id = ?",
         [
-            (team[0].mu, team[0].sigma, team[0].mu - 3 * team[0].sigma, guild_id, u)
+            (team[0].mu, team[0].sigma, team[0].mu - 3 * team[0].sigma, guild_id, kind, u)
             for u, team in zip(users, new, strict=True)
         ],
     )
@@ -998,8 +1176,14 @@ async def _user_version(conn: aiosqlite.Connection) -> int:
     return int(next(iter(rows))[0])
 
 
-async def _check_file(conn: aiosqlite.Connection, path: Path) -> None:
-    """Refuse, without writing, a file that is not ours or is from a newer release."""
+#: The first schema version that records whether the file was closed cleanly.
+_MARKER_VERSION: Final = 4
+
+
+async def _check_file(conn: aiosqlite.Connection, path: Path, check: bool | None) -> bool:
+    """Refuse, without writing, a file that is not ours, is from a newer release, or
+    (when it was not closed cleanly, or when asked) fails SQLite's integrity check.
+    Returns whether the integrity check ran."""
     version = await _user_version(conn)  # raises sqlite3.DatabaseError if not a database
     (app,) = await _fetch(conn, "PRAGMA application_id")
     (tables,) = await _fetch(conn, "SELECT count(*) FROM sqlite_schema")
@@ -1007,13 +1191,27 @@ async def _check_file(conn: aiosqlite.Connection, path: Path) -> None:
         raise UnknownDatabase(path)
     if version > SCHEMA_VERSION:
         raise SchemaTooNew(path, version, SCHEMA_VERSION)
-    (quick,) = await _fetch(conn, "PRAGMA quick_check(1)")
-    if quick[0] != "ok":
-        raise CorruptDatabase(path, f"integrity check: {quick[0]}")
+    if check is None:
+        if version == 0:
+            check = False  # a new file: nothing to check
+        elif version < _MARKER_VERSION:
+            check = True  # how its last run ended is unknown
+        else:
+            (row,) = await _fetch(conn, "SELECT open_count FROM open_state")
+            check = int(row[0]) > 0
+    if check:
+        # quick_check reads every page (about a second for a million rounds), which
+        # is why it runs only after an unclean shutdown or on demand
+        (quick,) = await _fetch(conn, "PRAGMA quick_check(1)")
+        if quick[0] != "ok":
+            raise CorruptDatabase(path, f"integrity check: {quick[0]}")
+    return check
 
 
-async def _migrate(conn: aiosqlite.Connection, path: Path) -> None:
-    """Apply every migration past the file's version, all in one transaction."""
+async def _migrate(conn: aiosqlite.Connection, path: Path, *, checked: bool) -> None:
+    """Apply every migration past the file's version, all in one transaction, and
+    count this connection as open (``checked``: the file was just found sound, so
+    the count left by connections that never closed starts afresh)."""
     await _exec(conn, "BEGIN IMMEDIATE")  # serialise with another process migrating
     try:
         version = await _user_version(conn)
@@ -1025,6 +1223,12 @@ async def _migrate(conn: aiosqlite.Connection, path: Path) -> None:
             await _exec(conn, f"PRAGMA user_version = {m.version}")
         if version < SCHEMA_VERSION:
             await _exec(conn, f"PRAGMA application_id = {APPLICATION_ID}")
+        # cleared by a clean close(); still set at the next open means a crash
+        await _exec(
+            conn,
+            "UPDATE open_state SET open_count = CASE WHEN ? THEN 1 ELSE open_count + 1 END",
+            (int(checked),),
+        )
         await _exec(conn, "COMMIT")
     except BaseException:
         await _rollback(conn)

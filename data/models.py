@@ -1,12 +1,16 @@
 """Dataclasses that go in and out of :class:`data.Database`.
 
-Game state, records, options and the bot's table metadata are opaque JSON text
-here: the persistence layer never interprets them (except to merge option
-overrides in :meth:`data.Database.effective_settings`).
+Game state, options and the bot's table metadata are opaque JSON text here. The
+persistence layer knows a game only by its ``kind`` string and the record envelope
+every game writes (``{"game": kind, ...header..., "rounds": [{...deal...,
+"decisions": [[player, "text"], ...]}, ...]}``), which it keeps piece by piece and
+puts back together; it reads option overrides only to merge them in
+:meth:`data.Database.effective_settings`.
 
 Conventions: ``seat`` is a player index in the game (0-based); ``position`` is the
-finishing place in a round, 0 = first out (rules §1); timestamps are timezone-aware
-UTC :class:`datetime.datetime` values.
+finishing place in a round, 0 = best, tied players sharing the smaller place
+(competition ranking: 0, 0, 2, 3); timestamps are timezone-aware UTC
+:class:`datetime.datetime` values.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-#: Scoring schemes of rules §7. Points of different schemes are never added together.
+#: President's scoring schemes (its rules §7). Points of different schemes, or of
+#: different game kinds, are never added together; other kinds name their own schemes.
 SCORING_SCHEMES: tuple[str, ...] = ("classic", "position", "credits", "ladder")
 
 #: Display name given to the seats of a user whose data was deleted.
@@ -29,8 +34,9 @@ class Board(StrEnum):
 
     RATING = "rating"  #: skill rating ordinal (mu - 3 sigma); only players with a rated round
     POINTS = "points"  #: lifetime points of one scoring scheme (``scheme`` required)
+    MEAN = "mean"  #: points per round of one scoring scheme (``scheme`` required)
     WINS = "wins"  #: games won (ties shared)
-    FIRSTS = "firsts"  #: rounds finished first
+    FIRSTS = "firsts"  #: rounds finished first (ties included)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,34 +63,45 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class NewGame:
-    """Everything needed to start a game (see :meth:`data.Database.create_game`)."""
+    """Everything needed to start a game (see :meth:`data.Database.create_game`).
+
+    ``header_json`` is the game's record without ``"rounds"``; ``snapshot_json`` the
+    state written without its record, as dealt for round 1; ``deal_json`` round 1's
+    deal (the record's ``rounds[0]`` without ``"decisions"``). ``lower_is_better``:
+    the kind counts penalties (the lowest total wins).
+    """
 
     guild_id: int
     channel_id: int
+    kind: str
     preset: str
     options_json: str
     scoring: str
     seats: Sequence[Seat]
-    state_json: str
-    record_json: str
+    header_json: str
+    snapshot_json: str
+    deal_json: str
     meta_json: str = "{}"
-    kind: str = "president"
+    lower_is_better: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
     """One player's result in a round.
 
+    ``position`` is 0-based, tied players sharing the smaller place; ``score`` is
+    what the round added (points or penalty points) and ``total`` the running total.
+    ``details`` holds the game's own JSON-able facts (President: ``{"title":
+    "President", "promotion": 1}``; a ``"title"`` there becomes the player's title).
     Whether the seat is human (and which user) comes from the game's seats; a
     ``display_name`` given here refreshes the name last seen.
     """
 
     seat: int
     position: int
-    title: str
-    points: int
+    score: int
     total: int
-    promotion: int = 0
+    details: Mapping[str, Any] = field(default_factory=dict)
     display_name: str | None = None
 
 
@@ -98,7 +115,13 @@ class RoundResult:
 
 @dataclass(frozen=True, slots=True)
 class LiveTable:
-    """A game in progress as stored: read back on start-up to resume it."""
+    """A game in progress as stored: read back on start-up to resume it.
+
+    Resume with ``from_json(snapshot_json, load_record(record_json))`` and then apply
+    ``decisions`` in order. ``record_json`` is the record as of the snapshot (every
+    deal and decision stored before it; the snapshot's round with no decisions yet);
+    ``decisions`` are the ``(player, text)`` decisions stored since, at most a round.
+    """
 
     game_id: int
     guild_id: int
@@ -108,8 +131,9 @@ class LiveTable:
     options_json: str
     seats: tuple[Seat, ...]
     version: int
-    state_json: str
+    snapshot_json: str
     record_json: str
+    decisions: tuple[tuple[int, str], ...]
     meta_json: str
     started_at: datetime
     updated_at: datetime
@@ -131,6 +155,7 @@ class GameSummary:
     rounds_played: int
     started_at: datetime
     ended_at: datetime | None
+    lower_is_better: bool = False  #: the kind counts penalties (lowest total wins)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,9 +192,10 @@ class Rating:
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """A player's aggregated statistics in one guild."""
+    """A player's aggregated statistics of one game kind in one guild."""
 
     guild_id: int
+    kind: str
     user_id: int
     display_name: str
     title: str | None  #: from the last recorded round in this guild
@@ -186,6 +212,8 @@ class PlayerStats:
     rated_rounds: int
     points: Mapping[str, int]  #: lifetime points per scoring scheme played
     last_played_at: datetime | None
+    #: points per round per scoring scheme played (the mean board's value)
+    means: Mapping[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +230,7 @@ class LeaderboardRow:
     rank: int  #: competition ranking: tied values share a rank ("1224")
     user_id: int
     display_name: str
-    value: float  #: the ranked value (ordinal, points, wins or firsts)
+    value: float  #: the ranked value (ordinal, points, mean, wins or firsts)
     rating: Rating
     games_played: int
     rounds_played: int
@@ -213,6 +241,7 @@ class LeaderboardRow:
 @dataclass(frozen=True, slots=True)
 class LeaderboardPage:
     board: Board
+    kind: str
     scheme: str | None
     page: int  #: 0-based
     page_size: int
@@ -227,7 +256,7 @@ class LeaderboardPage:
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """Per-guild or per-channel settings; ``None`` means "not set here"."""
+    """Per-guild or per-channel settings of one game kind; ``None`` means "not set here"."""
 
     preset: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)  #: option overrides

@@ -140,10 +140,217 @@ CREATE TABLE channel_settings (
 CREATE INDEX channel_settings_by_guild ON channel_settings (guild_id);
 """
 
+
+# Version 4: three game kinds, and a live game kept as a log instead of one growing blob.
+#
+# Statistics and settings are keyed by game kind too (what existed is President's).
+# A round's game-specific facts (President's title and promotion) move to
+# ``details_json``; ``score`` is what the round added (points or penalty points).
+#
+# A live game is four tables, so that a decision writes only what it adds:
+# ``live_games`` is the small row every decision updates (version, the bot's meta);
+# ``live_snapshots`` the record's header and the state as of the last deal, rewritten
+# once per round; ``live_deals`` one row per dealt round and ``live_log`` one row per
+# decision, both keyed by ``seq`` (the version the row was written at), so a decision
+# belongs to the latest deal before it. Removing the ``live_games`` row removes the rest.
+#
+# A game live under version 3 kept its whole state (record embedded) and record: the
+# state becomes the snapshot as it is (the engine reads the embedded record), and the
+# record is split into header, deals and decisions, numbered to end at the stored
+# version so that everything is "before the snapshot" and later writes come after.
+# A live row whose record is not a JSON object with rounds could never be resumed: its
+# game is marked abandoned, the text kept as the record.
+_V4 = """
+CREATE TABLE players_v4 (
+    guild_id       INTEGER NOT NULL,
+    kind           TEXT    NOT NULL,
+    user_id        INTEGER NOT NULL,
+    display_name   TEXT    NOT NULL,
+    title          TEXT,
+    games_played   INTEGER NOT NULL DEFAULT 0,
+    rounds_played  INTEGER NOT NULL DEFAULT 0,
+    wins           INTEGER NOT NULL DEFAULT 0,
+    firsts         INTEGER NOT NULL DEFAULT 0,
+    seconds        INTEGER NOT NULL DEFAULT 0,
+    middles        INTEGER NOT NULL DEFAULT 0,
+    second_lasts   INTEGER NOT NULL DEFAULT 0,
+    lasts          INTEGER NOT NULL DEFAULT 0,
+    position_sum   INTEGER NOT NULL DEFAULT 0,
+    mu             REAL    NOT NULL,
+    sigma          REAL    NOT NULL,
+    ordinal        REAL    NOT NULL,
+    rated_rounds   INTEGER NOT NULL DEFAULT 0,
+    last_played_at REAL,
+    PRIMARY KEY (guild_id, kind, user_id)
+) WITHOUT ROWID;
+INSERT INTO players_v4 (guild_id, kind, user_id, display_name, title, games_played,
+    rounds_played, wins, firsts, seconds, middles, second_lasts, lasts, position_sum, mu,
+    sigma, ordinal, rated_rounds, last_played_at)
+SELECT guild_id, 'president', user_id, display_name, title, games_played, rounds_played,
+    wins, firsts, seconds, middles, second_lasts, lasts, position_sum, mu, sigma, ordinal,
+    rated_rounds, last_played_at
+FROM players;
+CREATE TEMP TABLE player_points_v3 AS SELECT * FROM player_points;
+DROP TABLE player_points;
+DROP TABLE players;
+ALTER TABLE players_v4 RENAME TO players;
+CREATE INDEX players_by_rating ON players (guild_id, kind, ordinal DESC, user_id, rated_rounds)
+    WHERE rated_rounds > 0;
+CREATE INDEX players_by_wins ON players (guild_id, kind, wins DESC, user_id);
+CREATE INDEX players_by_firsts ON players (guild_id, kind, firsts DESC, user_id);
+CREATE INDEX players_by_user ON players (user_id);
+
+CREATE TABLE player_points (
+    guild_id INTEGER NOT NULL,
+    kind     TEXT    NOT NULL,
+    user_id  INTEGER NOT NULL,
+    scheme   TEXT    NOT NULL,
+    points   INTEGER NOT NULL DEFAULT 0,
+    rounds   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (guild_id, kind, user_id, scheme),
+    FOREIGN KEY (guild_id, kind, user_id) REFERENCES players (guild_id, kind, user_id)
+        ON DELETE CASCADE
+) WITHOUT ROWID;
+INSERT INTO player_points (guild_id, kind, user_id, scheme, points, rounds)
+SELECT guild_id, 'president', user_id, scheme, points, rounds FROM temp.player_points_v3;
+DROP TABLE temp.player_points_v3;
+CREATE INDEX player_points_board ON player_points (guild_id, kind, scheme, points DESC, user_id);
+CREATE INDEX player_points_mean ON player_points
+    (guild_id, kind, scheme, (CAST(points AS REAL) / rounds) DESC, user_id) WHERE rounds > 0;
+
+ALTER TABLE games ADD COLUMN lower_is_better INTEGER NOT NULL DEFAULT 0;
+
+CREATE TABLE round_seats_v4 (
+    game_id      INTEGER NOT NULL,
+    round_no     INTEGER NOT NULL,
+    seat         INTEGER NOT NULL,
+    position     INTEGER NOT NULL,
+    score        INTEGER NOT NULL,
+    total        INTEGER NOT NULL,
+    details_json TEXT    NOT NULL DEFAULT '{}',
+    PRIMARY KEY (game_id, round_no, seat),
+    FOREIGN KEY (game_id, round_no) REFERENCES rounds (game_id, round_no) ON DELETE CASCADE
+) WITHOUT ROWID;
+INSERT INTO round_seats_v4 (game_id, round_no, seat, position, score, total, details_json)
+SELECT game_id, round_no, seat, position, points, total,
+    json_object('title', title, 'promotion', promotion)
+FROM round_seats;
+DROP TABLE round_seats;
+ALTER TABLE round_seats_v4 RENAME TO round_seats;
+
+CREATE TABLE live_games (
+    game_id    INTEGER PRIMARY KEY REFERENCES games (game_id) ON DELETE CASCADE,
+    version    INTEGER NOT NULL,
+    meta_json  TEXT    NOT NULL DEFAULT '{}',
+    updated_at REAL    NOT NULL
+);
+CREATE TABLE live_snapshots (
+    game_id       INTEGER PRIMARY KEY REFERENCES live_games (game_id) ON DELETE CASCADE,
+    seq           INTEGER NOT NULL,
+    header_json   TEXT    NOT NULL,
+    snapshot_json TEXT    NOT NULL
+);
+CREATE TABLE live_deals (
+    game_id   INTEGER NOT NULL REFERENCES live_games (game_id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,
+    deal_json TEXT    NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE live_log (
+    game_id  INTEGER NOT NULL REFERENCES live_games (game_id) ON DELETE CASCADE,
+    seq      INTEGER NOT NULL,
+    player   INTEGER NOT NULL,
+    decision TEXT    NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+
+CREATE TEMP TABLE live_v3 AS
+SELECT l.game_id, l.version, l.state_json, l.record_json, l.meta_json, l.updated_at,
+    CASE WHEN json_valid(l.state_json) AND json_valid(l.record_json)
+        THEN json_type(l.record_json) = 'object'
+            AND coalesce(json_type(l.record_json, '$.rounds'), '') = 'array'
+        ELSE 0 END AS ok
+FROM live_tables l;
+UPDATE games SET status = 'abandoned',
+    ended_at = (SELECT updated_at FROM temp.live_v3 v WHERE v.game_id = games.game_id),
+    winners_json = '[]',
+    record_json = (SELECT record_json FROM temp.live_v3 v WHERE v.game_id = games.game_id)
+WHERE game_id IN (SELECT game_id FROM temp.live_v3 WHERE NOT ok);
+DELETE FROM temp.live_v3 WHERE NOT ok;
+INSERT INTO live_games (game_id, version, meta_json, updated_at)
+SELECT game_id, version, meta_json, updated_at FROM temp.live_v3;
+INSERT INTO live_snapshots (game_id, seq, header_json, snapshot_json)
+SELECT game_id, version, json_insert(json_remove(record_json, '$.rounds'), '$.game', 'president'),
+    state_json
+FROM temp.live_v3;
+CREATE TEMP TABLE live_v3_entries AS
+WITH entries AS (
+    SELECT v.game_id, v.version, r.key AS round_key, -1 AS decision_key,
+        json_remove(r.value, '$.decisions') AS deal_json, NULL AS player, NULL AS decision
+    FROM temp.live_v3 v, json_each(v.record_json, '$.rounds') r
+    UNION ALL
+    SELECT v.game_id, v.version, r.key, d.key, NULL, json_extract(d.value, '$[0]'),
+        json_extract(d.value, '$[1]')
+    FROM temp.live_v3 v, json_each(v.record_json, '$.rounds') r,
+        json_each(r.value, '$.decisions') d
+)
+SELECT game_id, deal_json, player, decision,
+    version - count(*) OVER (PARTITION BY game_id)
+        + row_number() OVER (PARTITION BY game_id ORDER BY round_key, decision_key) AS seq
+FROM entries;
+INSERT INTO live_deals (game_id, seq, deal_json)
+SELECT game_id, seq, deal_json FROM temp.live_v3_entries WHERE deal_json IS NOT NULL;
+INSERT INTO live_log (game_id, seq, player, decision)
+SELECT game_id, seq, player, decision FROM temp.live_v3_entries WHERE deal_json IS NULL;
+DROP TABLE temp.live_v3_entries;
+DROP TABLE temp.live_v3;
+DROP TABLE live_tables;
+
+CREATE TABLE guild_settings_v4 (
+    guild_id       INTEGER NOT NULL,
+    kind           TEXT    NOT NULL,
+    preset         TEXT,
+    options_json   TEXT    NOT NULL DEFAULT '{}',
+    turn_seconds   INTEGER,
+    computer_level TEXT,
+    PRIMARY KEY (guild_id, kind)
+) WITHOUT ROWID;
+INSERT INTO guild_settings_v4 (guild_id, kind, preset, options_json, turn_seconds,
+    computer_level)
+SELECT guild_id, 'president', preset, options_json, turn_seconds, computer_level
+FROM guild_settings;
+DROP TABLE guild_settings;
+ALTER TABLE guild_settings_v4 RENAME TO guild_settings;
+CREATE TABLE channel_settings_v4 (
+    channel_id     INTEGER NOT NULL,
+    kind           TEXT    NOT NULL,
+    guild_id       INTEGER NOT NULL,
+    preset         TEXT,
+    options_json   TEXT    NOT NULL DEFAULT '{}',
+    turn_seconds   INTEGER,
+    computer_level TEXT,
+    PRIMARY KEY (channel_id, kind)
+) WITHOUT ROWID;
+INSERT INTO channel_settings_v4 (channel_id, kind, guild_id, preset, options_json,
+    turn_seconds, computer_level)
+SELECT channel_id, 'president', guild_id, preset, options_json, turn_seconds, computer_level
+FROM channel_settings;
+DROP TABLE channel_settings;
+ALTER TABLE channel_settings_v4 RENAME TO channel_settings;
+CREATE INDEX channel_settings_by_guild ON channel_settings (guild_id);
+
+CREATE TABLE open_state (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    open_count INTEGER NOT NULL
+);
+INSERT INTO open_state (id, open_count) VALUES (1, 0);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "players, per-scheme points, games, seats and rounds", _V1),
     Migration(2, "live tables: state, record and meta of games in progress", _V2),
     Migration(3, "per-guild and per-channel settings", _V3),
+    Migration(4, "game kinds; live games as snapshot, deals and a decision log", _V4),
 )
 
 #: The schema version this code writes.

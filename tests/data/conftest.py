@@ -43,17 +43,23 @@ def new_game(
     channel_id: int = 100,
     scoring: str = "classic",
     preset: str = "classic",
+    kind: str = "president",
+    lower_is_better: bool = False,
 ) -> NewGame:
+    """A game with a made-up record: a header and round 1's deal."""
     return NewGame(
         guild_id=guild_id,
         channel_id=channel_id,
+        kind=kind,
         preset=preset,
         options_json=json.dumps({"scoring": scoring}),
         scoring=scoring,
         seats=list(seats),
-        state_json='{"state": 0}',
-        record_json='{"decisions": []}',
+        header_json=json.dumps({"game": kind, "format": "test", "options": {"n": len(seats)}}),
+        snapshot_json='{"state": 1}',
+        deal_json='{"hands": ["deal 1"]}',
         meta_json='{"message_id": 5}',
+        lower_is_better=lower_is_better,
     )
 
 
@@ -65,21 +71,45 @@ TITLES = {
 
 
 def round_result(
-    number: int, order: Sequence[int], points: Sequence[int] | None = None
+    number: int,
+    order: Sequence[int],
+    points: Sequence[int] | None = None,
+    *,
+    positions: Sequence[int] | None = None,
 ) -> RoundResult:
-    """A round where ``order`` lists seats from first out to last."""
+    """A round where ``order`` lists seats from best to worst; ``positions`` (by
+    place in ``order``) gives tied places, e.g. ``[0, 0, 2]``."""
     n = len(order)
     pts = list(points) if points is not None else [max(0, 2 - p) for p in range(n)]
+    places = list(positions) if positions is not None else list(range(n))
     return RoundResult(
         number=number,
         seats=[
             SeatResult(
                 seat=seat,
-                position=pos,
-                title=TITLES.get(n, ["P"] * n)[pos],
-                points=pts[pos],
-                total=pts[pos] * number,
+                position=places[i],
+                score=pts[i],
+                total=pts[i] * number,
+                details={"title": TITLES.get(n, ["P"] * n)[places[i]], "promotion": 0},
             )
-            for pos, seat in enumerate(order)
+            for i, seat in enumerate(order)
         ],
+    )
+
+
+async def play_round(db: Database, game_id: int, result: RoundResult) -> int:
+    """Store the decision that ended a round, with the round; returns the new version."""
+    table = await db.live_table(game_id)
+    assert table is not None
+    return await db.append_decision(game_id, table.version, 0, "last", round_result=result)
+
+
+async def finish(
+    db: Database, game_id: int, winners: Sequence[int], result: RoundResult | None = None
+) -> int:
+    """Store the decision that ended the game (and its last round)."""
+    table = await db.live_table(game_id)
+    assert table is not None
+    return await db.append_decision(
+        game_id, table.version, 0, "final", round_result=result, winners=winners
     )

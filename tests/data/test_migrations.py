@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import random
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,11 +18,15 @@ from data import (
     Database,
     DatabaseError,
     SchemaTooNew,
+    Seat,
+    Settings,
     UnknownDatabase,
     default_db_path,
 )
 from data.database import _statements
 from data.schema import APPLICATION_ID
+from tests.data.conftest import new_game
+from tests.data.real_games import new_state, replay, resume, same_state, step
 
 
 def create_at_version(path: Path, version: int) -> None:
@@ -38,11 +45,36 @@ def create_at_version(path: Path, version: int) -> None:
         conn.close()
 
 
+def old_live_game() -> tuple[Any, str, str]:
+    """A real President game in its second round, stored as schema 2 and 3 stored it:
+    the whole state (record embedded) and the whole record, which then had no "game"."""
+    state = new_state("president", 11, 4)
+    rng = random.Random(11)
+    while (
+        state.round_number < 2
+        or len(json.loads(state.record().to_json())["rounds"][-1]["decisions"]) < 6
+    ):
+        if state.is_round_over():
+            state.start_round()
+        else:
+            state.apply(rng.choice(list(state.legal_actions())), state.current_player)
+    record = json.loads(state.record().to_json())
+    del record["game"]
+    return state, state.to_json(), json.dumps(record)
+
+
 def seed_version(path: Path, version: int) -> None:
     """Put a little data in every table that exists at ``version``."""
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         if version >= 1:
+            conn.execute(
+                "INSERT INTO rounds (game_id, round_no, ended_at, rated) VALUES (5, 1, 1.5, 0)"
+            )
+            conn.execute(
+                "INSERT INTO round_seats (game_id, round_no, seat, position, title, points,"
+                " total, promotion) VALUES (5, 1, 0, 0, 'President', 2, 2, 1)"
+            )
             conn.execute(
                 "INSERT INTO players (guild_id, user_id, display_name, mu, sigma, ordinal,"
                 " rounds_played, firsts, rated_rounds) VALUES (1, 10, 'Ann', 27, 8, 3, 4, 2, 1)"
@@ -61,9 +93,21 @@ def seed_version(path: Path, version: int) -> None:
                 " VALUES (5, 0, 10, 'Ann')"
             )
         if version >= 2:
+            _, state_json, record_json = old_live_game()
+            conn.execute(
+                "INSERT INTO live_tables (game_id, version, state_json, record_json, meta_json,"
+                " updated_at) VALUES (5, 40, ?, ?, '{\"m\": 1}', 2.0)",
+                (state_json, record_json),
+            )
+            # a row the old bot could never have resumed either
+            conn.execute(
+                "INSERT INTO games (game_id, guild_id, channel_id, kind, preset, options_json,"
+                " scoring, status, started_at) VALUES (6, 1, 100, 'president', 'classic', '{}',"
+                " 'classic', 'live', 1.0)"
+            )
             conn.execute(
                 "INSERT INTO live_tables (game_id, version, state_json, record_json, updated_at)"
-                " VALUES (5, 3, 'S', 'R', 2.0)"
+                " VALUES (6, 3, 'S', 'R', 2.0)"
             )
         if version >= 3:
             conn.execute(
@@ -120,17 +164,40 @@ async def test_migrates_forward_from_every_earlier_version(tmp_path: Path, versi
     async with await Database.open(old) as db:
         assert await db.schema_version() == SCHEMA_VERSION
         if version >= 1:
-            profile = await db.profile(1, 10)
+            profile = await db.profile(1, 10, kind="president")
             assert profile is not None
             assert profile.stats.display_name == "Ann"
             assert profile.stats.points == {"classic": 7}
             assert profile.stats.firsts == 2
+            assert await db.played_kinds(1, 10) == ("president",)
+            details = await db.game(5)
+            assert details is not None
+            (seat,) = details.rounds[0].seats
+            assert (seat.position, seat.score, seat.total) == (0, 2, 2)
+            assert seat.details == {"title": "President", "promotion": 1}
         if version >= 2:
+            state, _, old_record = old_live_game()
             (table,) = await db.live_tables()
-            assert (table.game_id, table.version, table.state_json) == (5, 3, "S")
+            assert (table.game_id, table.version, table.meta_json) == (5, 40, '{"m": 1}')
+            assert same_state(resume(table), state)
+            record = await db.game_record(5)
+            assert record is not None
+            assert json.loads(record) == {"game": "president", **json.loads(old_record)}
+            assert same_state(replay("president", record), state)
+            # the game goes on in the new format from where it was
+            version_after = await step(db, 5, table.version, state, random.Random(1))
+            resumed = await db.live_table(5)
+            assert resumed is not None and resumed.version == version_after == 41
+            assert same_state(resume(resumed), state)
+            record = await db.game_record(5)
+            assert record is not None and same_state(replay("president", record), state)
+            unreadable = await db.game(6)
+            assert unreadable is not None and unreadable.summary.status == "abandoned"
+            assert unreadable.record_json == "R"
         if version >= 3:
-            settings = await db.guild_settings(1)
+            settings = await db.guild_settings(1, "president")
             assert (settings.preset, settings.turn_seconds) == ("house", 60)
+            assert await db.guild_settings(1, "bigtwo") == Settings()
     assert schema_of(old) == schema_of(fresh)
 
 
@@ -165,23 +232,74 @@ async def test_corrupt_file_is_refused_untouched(db_path: Path) -> None:
     assert db_path.read_bytes() == garbage
 
 
-async def test_damaged_pages_are_refused(db_path: Path) -> None:
-    async with await Database.open(db_path) as db:
-        from data import Seat
-        from tests.data.conftest import new_game
-
-        for i in range(200):
-            await db.create_game(new_game([Seat.human(i, f"p{i}"), Seat.computer("easy")]))
+def _scribble(db_path: Path) -> None:
+    """Checkpoint, then damage every page but the first two."""
     conn = sqlite3.connect(db_path)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     raw = bytearray(db_path.read_bytes())
     page = 4096
-    for offset in range(2 * page, len(raw) - page, page):  # scribble over every page but the 1st
+    for offset in range(2 * page, len(raw) - page, page):
         raw[offset + 8 : offset + 200] = b"\xa5" * 192
     db_path.write_bytes(bytes(raw))
-    with pytest.raises(CorruptDatabase):
+
+
+def _leave_open(db_path: Path, count: int = 1) -> None:
+    """What a process killed while it had the file open leaves behind."""
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE open_state SET open_count = ?", (count,))
+    conn.commit()
+    conn.close()
+
+
+async def _fill(db_path: Path) -> None:
+    async with await Database.open(db_path) as db:
+        for i in range(200):
+            await db.create_game(new_game([Seat.human(i, f"p{i}"), Seat.computer("easy")]))
+
+
+async def test_damaged_pages_are_refused_after_an_unclean_shutdown(db_path: Path) -> None:
+    await _fill(db_path)
+    _leave_open(db_path)
+    _scribble(db_path)
+    with pytest.raises(CorruptDatabase) as info:
         await Database.open(db_path)
+    assert "backup" in str(info.value)
+
+
+async def test_damaged_pages_are_refused_when_a_check_is_asked_for(db_path: Path) -> None:
+    await _fill(db_path)
+    _scribble(db_path)
+    with pytest.raises(CorruptDatabase):
+        await Database.open(db_path, integrity_check=True)
+
+
+async def test_integrity_check_runs_only_after_an_unclean_shutdown(db_path: Path) -> None:
+    async with await Database.open(db_path) as db:
+        assert not db.integrity_checked  # a new file
+    async with await Database.open(db_path) as db:
+        assert not db.integrity_checked  # closed cleanly
+    _leave_open(db_path, 3)
+    async with await Database.open(db_path) as db:
+        assert db.integrity_checked
+        async with await Database.open(db_path) as other:
+            assert other.integrity_checked  # another connection is open: can't tell
+    async with await Database.open(db_path) as db:
+        assert not db.integrity_checked  # the count started afresh after the check
+    async with await Database.open(db_path, integrity_check=True) as db:
+        assert db.integrity_checked
+    _leave_open(db_path)
+    async with await Database.open(db_path, integrity_check=False) as db:
+        assert not db.integrity_checked
+
+
+async def test_older_release_files_are_checked_once(tmp_path: Path) -> None:
+    path = tmp_path / "v3.sqlite3"
+    create_at_version(path, 3)
+    async with await Database.open(path) as db:
+        assert db.integrity_checked
+    async with await Database.open(path) as db:
+        assert not db.integrity_checked
 
 
 async def test_someone_elses_database_is_refused(db_path: Path) -> None:

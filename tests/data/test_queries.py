@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import sqlite3
 from pathlib import Path
 
@@ -15,27 +16,31 @@ from data import (
     Database,
     GameNotFound,
     GameNotLive,
+    LeaderboardRow,
     Seat,
     Settings,
     StaleVersion,
 )
-from tests.data.conftest import new_game, round_result
+from tests.data.conftest import finish, new_game, play_round, round_result
+
+P = "president"
 
 
-async def _board_fixture(db: Database, players: int = 25) -> None:
-    """Players 1..n; player u plays u rounds and wins u % 7 games (guild 1)."""
+async def _board_fixture(db: Database, players: int = 25, kind: str = P) -> None:
+    """Players 1..n; player u plays u % 5 + 1 rounds, finishes first in each, and wins
+    the game unless u % 3 == 0 (guild 1)."""
     for u in range(1, players + 1):
         seats = [Seat.human(u, f"P{u}"), Seat.computer("easy"), Seat.computer("easy")]
-        game = await db.create_game(new_game(seats))
+        game = await db.create_game(new_game(seats, kind=kind))
         for n in range(1, u % 5 + 2):
-            await db.record_round(game, round_result(n, [0, 1, 2], points=[2, 1, 0]))
-        await db.finish_game(game, [0] if u % 3 else [1], record_json="{}")
+            await play_round(db, game, round_result(n, [0, 1, 2], points=[2, 1, 0]))
+        await finish(db, game, [0] if u % 3 else [1])
 
 
 async def test_leaderboard_paging_and_my_rank_off_page(db: Database) -> None:
     await _board_fixture(db)
-    page0 = await db.leaderboard(1, Board.FIRSTS, page=0, page_size=4, user_id=3)
-    assert page0.total == 25 and page0.pages == 7
+    page0 = await db.leaderboard(1, Board.FIRSTS, kind=P, page=0, page_size=4, user_id=3)
+    assert page0.total == 25 and page0.pages == 7 and page0.kind == P
     assert len(page0.rows) == 4
     values = [r.value for r in page0.rows]
     assert values == sorted(values, reverse=True)
@@ -45,17 +50,26 @@ async def test_leaderboard_paging_and_my_rank_off_page(db: Database) -> None:
     assert page0.me is not None and page0.me.user_id == 3
     assert page0.me.value == 4 and page0.me.rank == 6  # 5 players have more firsts
 
-    page1 = await db.leaderboard(1, Board.FIRSTS, page=1, page_size=4)
+    page1 = await db.leaderboard(1, Board.FIRSTS, kind=P, page=1, page_size=4)
     assert [r.user_id for r in page1.rows] == [24, 3, 8, 13]
     assert [r.rank for r in page1.rows] == [1, 6, 6, 6]
     assert page1.me is None
 
-    every = []
+    every: list[LeaderboardRow] = []
     for p in range(page0.pages):
-        every += (await db.leaderboard(1, Board.FIRSTS, page=p, page_size=4)).rows
+        every += (await db.leaderboard(1, Board.FIRSTS, kind=P, page=p, page_size=4)).rows
     assert sorted(r.user_id for r in every) == list(range(1, 26))
-    last = await db.leaderboard(1, Board.FIRSTS, page=99, page_size=4, user_id=3)
+    last = await db.leaderboard(1, Board.FIRSTS, kind=P, page=99, page_size=4, user_id=3)
     assert last.rows == () and last.me == page0.me
+
+
+async def test_boards_are_per_kind(db: Database) -> None:
+    await _board_fixture(db, players=6)
+    await _board_fixture(db, players=3, kind="bigtwo")
+    assert (await db.leaderboard(1, Board.WINS, kind=P)).total == 6
+    big = await db.leaderboard(1, Board.WINS, kind="bigtwo", user_id=5)
+    assert big.total == 3 and big.me is None
+    assert (await db.leaderboard(1, Board.POINTS, kind="sixty", scheme="classic")).total == 0
 
 
 async def test_points_board_is_per_scheme(db: Database) -> None:
@@ -63,63 +77,110 @@ async def test_points_board_is_per_scheme(db: Database) -> None:
     game = await db.create_game(
         new_game([Seat.human(50, "Zed"), Seat.human(1, "P1")], scoring="credits")
     )
-    await db.record_round(game, round_result(1, [0, 1], points=[5, -15]))
-    classic = await db.leaderboard(1, Board.POINTS, scheme="classic", user_id=50)
+    await play_round(db, game, round_result(1, [0, 1], points=[5, -15]))
+    classic = await db.leaderboard(1, Board.POINTS, kind=P, scheme="classic", user_id=50)
     assert classic.total == 6 and classic.me is None
     assert classic.rows[0].value == 10  # player 4: 5 rounds x 2 points
-    credits = await db.leaderboard(1, Board.POINTS, scheme="credits", user_id=1)
+    credits = await db.leaderboard(1, Board.POINTS, kind=P, scheme="credits", user_id=1)
     assert [(r.user_id, r.value, r.rank) for r in credits.rows] == [(50, 5, 1), (1, -15, 2)]
     assert credits.me is not None and credits.me.rank == 2
-    assert (await db.leaderboard(1, Board.POINTS, scheme="ladder")).total == 0
+    assert (await db.leaderboard(1, Board.POINTS, kind=P, scheme="ladder")).total == 0
     with pytest.raises(ValueError):
-        await db.leaderboard(1, Board.POINTS)
+        await db.leaderboard(1, Board.POINTS, kind=P)
+    with pytest.raises(ValueError):
+        await db.leaderboard(1, Board.MEAN, kind=P)
+
+
+async def test_penalty_boards_rank_the_lowest_first(db: Database) -> None:
+    """Sixty: Ann (penalties 0, 10) beats Bob (30) beats Cy (20, 20, 20) on points per
+    round, while on lifetime points Ann (10) beats Bob (30) and Cy (60)."""
+    ann, bob, cy = Seat.human(1, "Ann"), Seat.human(2, "Bob"), Seat.human(3, "Cy")
+    g = await db.create_game(new_game([ann, cy], kind="sixty", scoring="sixty"))
+    await play_round(db, g, round_result(1, [0, 1], points=[0, 20]))
+    await play_round(db, g, round_result(2, [0, 1], points=[10, 20]))
+    g = await db.create_game(new_game([bob, cy], kind="sixty", scoring="sixty"))
+    await play_round(db, g, round_result(1, [1, 0], points=[20, 30]))
+
+    def board(b: Board, user: int | None = None):  # type: ignore[no-untyped-def]
+        return db.leaderboard(
+            1, b, kind="sixty", scheme="sixty", lower_is_better=True, user_id=user
+        )
+
+    points = await board(Board.POINTS, 3)
+    assert [(r.user_id, r.value, r.rank) for r in points.rows] == [
+        (1, 10, 1),
+        (2, 30, 2),
+        (3, 60, 3),
+    ]
+    assert points.me is not None and points.me.rank == 3
+    mean = await board(Board.MEAN, 2)
+    assert [(r.user_id, r.value) for r in mean.rows] == [(1, 5.0), (3, 20.0), (2, 30.0)]
+    assert mean.me is not None and mean.me.rank == 3
+    # the same rows ranked highest first when the kind is higher-is-better
+    high = await db.leaderboard(1, Board.MEAN, kind="sixty", scheme="sixty")
+    assert [r.user_id for r in high.rows] == [2, 3, 1]
+    # rating is always highest first, whatever the kind
+    rating = await board(Board.RATING)
+    assert [r.value for r in rating.rows] == sorted((r.value for r in rating.rows), reverse=True)
+    assert rating.rows[0].user_id == 1
+
+
+async def test_mean_ties_share_a_rank(db: Database) -> None:
+    a, b, c = Seat.human(1, "A"), Seat.human(2, "B"), Seat.human(3, "C")
+    g = await db.create_game(new_game([a, b, c], kind="sixty", scoring="sixty"))
+    await play_round(db, g, round_result(1, [0, 1, 2], points=[3, 3, 9], positions=[0, 0, 2]))
+    mean = await db.leaderboard(1, Board.MEAN, kind="sixty", scheme="sixty", lower_is_better=True)
+    assert [(r.user_id, r.rank) for r in mean.rows] == [(1, 1), (2, 1), (3, 3)]
 
 
 async def test_wins_and_rating_boards(db: Database) -> None:
     await _board_fixture(db, players=6)
-    wins = await db.leaderboard(1, Board.WINS, page_size=100)
+    wins = await db.leaderboard(1, Board.WINS, kind=P, page_size=100)
     assert {r.user_id for r in wins.rows if r.value == 1} == {1, 2, 4, 5}
     assert [r.rank for r in wins.rows] == [1, 1, 1, 1, 5, 5]
-    assert (await db.leaderboard(1, Board.RATING)).total == 0  # nobody played another human
+    assert (await db.leaderboard(1, Board.RATING, kind=P)).total == 0  # no human opponent
     seats = [Seat.human(1, "P1"), Seat.human(2, "P2"), Seat.human(3, "P3")]
     game = await db.create_game(new_game(seats))
-    await db.record_round(game, round_result(1, [2, 0, 1]))
-    rating = await db.leaderboard(1, Board.RATING, user_id=2)
+    await play_round(db, game, round_result(1, [2, 0, 1]))
+    rating = await db.leaderboard(1, Board.RATING, kind=P, user_id=2)
     assert [r.user_id for r in rating.rows] == [3, 1, 2]
     assert rating.rows[0].value == pytest.approx(rating.rows[0].rating.ordinal)
     assert rating.me is not None and rating.me.rank == 3
-    profile = await db.profile(1, 3)
+    profile = await db.profile(1, 3, kind=P)
     assert profile is not None and profile.rating_rank == 1
 
 
-async def test_stale_version_raises_and_leaves_row_unchanged(db: Database) -> None:
+async def test_stale_version_raises_and_writes_nothing(db: Database) -> None:
     game = await db.create_game(new_game([Seat.human(1, "A"), Seat.human(2, "B")]))
-    v1 = await db.save_decision(game, 0, "S1", "R1", meta_json='{"m": 1}')
+    v1 = await db.append_decision(game, 0, 0, "33", meta_json='{"m": 1}')
     assert v1 == 1
     before = await db.live_table(game)
+    assert before is not None and before.meta_json == '{"m": 1}'
     with pytest.raises(StaleVersion) as info:
-        await db.save_decision(game, 0, "S-other", "R-other", round_result=round_result(1, [0, 1]))
+        await db.append_decision(game, 0, 1, "44", round_result=round_result(1, [0, 1]))
     assert (info.value.expected, info.value.actual) == (0, 1)
+    with pytest.raises(StaleVersion):
+        await db.append_decision(game, 5, 1, "44", winners=[0])
+    with pytest.raises(StaleVersion):
+        await db.start_round(game, 0, '{"state": 2}', '{"hands": []}')
     assert await db.live_table(game) == before
     assert (await db.game(game)).rounds == ()  # type: ignore[union-attr]  # round rolled back
-    with pytest.raises(StaleVersion):
-        await db.finish_game(game, [0], record_json="{}", expected_version=5)
-    assert await db.live_table(game) == before
+    assert await db.profile(1, 1, kind=P) is None
 
 
 async def test_two_writers_race_one_wins(db: Database, db_path: Path) -> None:
     game = await db.create_game(new_game([Seat.human(1, "A"), Seat.human(2, "B")]))
     async with await Database.open(db_path) as other:
         results = await asyncio.gather(
-            db.save_decision(game, 0, "mine", "r"),
-            other.save_decision(game, 0, "theirs", "r"),
+            db.append_decision(game, 0, 0, "mine"),
+            other.append_decision(game, 0, 0, "theirs"),
             return_exceptions=True,
         )
     assert sorted(type(r).__name__ for r in results) == ["StaleVersion", "int"]
     table = await db.live_table(game)
     assert table is not None and table.version == 1
     winner = "mine" if results[0] == 1 else "theirs"
-    assert table.state_json == winner
+    assert table.decisions == ((0, winner),)
 
 
 async def test_many_coroutines_on_one_connection(db: Database) -> None:
@@ -131,34 +192,85 @@ async def test_many_coroutines_on_one_connection(db: Database) -> None:
     async def play(game: int) -> None:
         version = 0
         for step in range(20):
-            version = await db.save_decision(game, version, f"S{step}", f"R{step}")
+            version = await db.append_decision(game, version, step % 2, f"d{step}")
 
     await asyncio.gather(*(play(g) for g in games))
     tables = await db.live_tables()
-    assert [(t.version, t.state_json) for t in tables] == [(20, "S19")] * 5
+    assert [(t.version, t.decisions[-1]) for t in tables] == [(20, (1, "d19"))] * 5
+    assert all(len(t.decisions) == 20 for t in tables)
+
+
+async def test_log_assembles_the_record_and_resumes_from_the_last_deal(db: Database) -> None:
+    game = await db.create_game(new_game([Seat.human(1, "A"), Seat.human(2, "B")]))
+    v = await db.append_decision(game, 0, 0, "33")
+    v = await db.append_decision(game, v, 1, "pass")
+    t = await db.live_table(game)
+    assert t is not None
+    assert (t.snapshot_json, t.decisions) == ('{"state": 1}', ((0, "33"), (1, "pass")))
+    assert json.loads(t.record_json)["rounds"] == [{"hands": ["deal 1"], "decisions": []}]
+    v = await db.start_round(game, v, '{"state": 2}', '{"hands": ["deal 2"]}', meta_json='{"r": 2}')
+    v = await db.append_decision(game, v, 1, "give 3C")
+    t = await db.live_table(game)
+    assert t is not None and t.version == v == 4
+    assert (t.snapshot_json, t.decisions, t.meta_json) == (
+        '{"state": 2}',
+        ((1, "give 3C"),),
+        '{"r": 2}',
+    )
+    assert json.loads(t.record_json) == {
+        "game": P,
+        "format": "test",
+        "options": {"n": 2},
+        "rounds": [
+            {"hands": ["deal 1"], "decisions": [[0, "33"], [1, "pass"]]},
+            {"hands": ["deal 2"], "decisions": []},
+        ],
+    }
+    whole = json.loads(await db.game_record(game) or "")
+    assert whole["rounds"][1] == {"hands": ["deal 2"], "decisions": [[1, "give 3C"]]}
+    assert list(whole) == ["game", "format", "options", "rounds"]  # the envelope's order
+    with pytest.raises(ValueError):
+        await db.start_round(game, v, "{}", '{"decisions": []}')
+    assert (await db.live_table(game)).version == v  # type: ignore[union-attr]
 
 
 async def test_live_tables_survive_reopen_and_finish_removes(db_path: Path) -> None:
     async with await Database.open(db_path) as db:
         a = await db.create_game(new_game([Seat.human(1, "A"), Seat.computer("easy")]))
-        b = await db.create_game(new_game([Seat.human(2, "B"), Seat.computer("hard")]))
-        await db.save_decision(a, 0, "A1", "RA1")
+        b = await db.create_game(
+            new_game([Seat.human(2, "B"), Seat.computer("hard")], kind="bigtwo")
+        )
+        await db.append_decision(a, 0, 1, "KK")
         await db.set_meta(b, '{"timer": 30}')
     async with await Database.open(db_path) as db:
         tables = {t.game_id: t for t in await db.live_tables()}
         assert set(tables) == {a, b}
-        assert (tables[a].version, tables[a].state_json, tables[a].record_json) == (1, "A1", "RA1")
+        assert (tables[a].version, tables[a].decisions) == (1, ((1, "KK"),))
         assert tables[b].meta_json == '{"timer": 30}' and tables[b].version == 0
-        assert tables[b].seats[1].computer_level == "hard"
-        assert await db.game_record(a) == "RA1"
-        await db.finish_game(a, [0], record_json="FINAL", expected_version=1)
+        assert tables[b].seats[1].computer_level == "hard" and tables[b].kind == "bigtwo"
+        record = await db.game_record(a)
+        assert record is not None and json.loads(record)["rounds"][0]["decisions"] == [[1, "KK"]]
+        await db.append_decision(a, 1, 0, "AA", winners=[0])
         assert [t.game_id for t in await db.live_tables()] == [b]
+        assert await db.live_table(a) is None
+        final = json.loads(await db.game_record(a) or "")
+        assert final["rounds"][0]["decisions"] == [[1, "KK"], [0, "AA"]]
         with pytest.raises(GameNotLive):
-            await db.save_decision(a, 1, "x", "y")
+            await db.append_decision(a, 2, 0, "x")
+        with pytest.raises(GameNotLive):
+            await db.start_round(a, 2, "{}", "{}")
         with pytest.raises(GameNotFound):
-            await db.save_decision(999, 0, "x", "y")
+            await db.append_decision(999, 0, 0, "x")
         with pytest.raises(GameNotFound):
             await db.set_meta(999, "{}")
+        assert await db.game_record(999) is None and await db.game(999) is None
+    conn = sqlite3.connect(db_path)
+    leftovers = [
+        conn.execute(f"SELECT count(*) FROM {t} WHERE game_id = ?", (a,)).fetchone()[0]
+        for t in ("live_games", "live_snapshots", "live_deals", "live_log")
+    ]
+    conn.close()
+    assert leftovers == [0, 0, 0, 0]
 
 
 async def test_set_seat_hands_a_seat_to_a_computer(db: Database) -> None:
@@ -166,67 +278,75 @@ async def test_set_seat_hands_a_seat_to_a_computer(db: Database) -> None:
         new_game([Seat.human(1, "A"), Seat.human(2, "B"), Seat.human(3, "C")])
     )
     await db.set_seat(game, 1, Seat.computer("easy"))
-    await db.record_round(game, round_result(1, [1, 0, 2]))
-    assert await db.profile(1, 2) is None
-    assert (await db.profile(1, 1)).stats.rated_rounds == 1  # type: ignore[union-attr]
+    await play_round(db, game, round_result(1, [1, 0, 2]))
+    assert await db.profile(1, 2, kind=P) is None
+    assert (await db.profile(1, 1, kind=P)).stats.rated_rounds == 1  # type: ignore[union-attr]
     with pytest.raises(ValueError):
         await db.set_seat(game, 2, Seat.human(1, "A again"))
+    with pytest.raises(ValueError):
+        await db.set_seat(game, 9, Seat.computer("easy"))
 
 
-async def test_forget_user(db: Database, db_path: Path) -> None:
+async def test_forget_user_of_every_kind(db: Database, db_path: Path) -> None:
     for guild in (1, 2):
-        game = await db.create_game(
-            new_game([Seat.human(7, "Gone"), Seat.human(8, "Stays")], guild_id=guild)
-        )
-        await db.finish_game(
-            game, [0], record_json='{"seats": [0, 1]}', last_round=round_result(1, [0, 1])
-        )
+        for kind in (P, "sixty"):
+            game = await db.create_game(
+                new_game([Seat.human(7, "Gone"), Seat.human(8, "Stays")], guild_id=guild, kind=kind)
+            )
+            await finish(db, game, [0], round_result(1, [0, 1]))
     live = await db.create_game(
         new_game([Seat.human(7, "Gone"), Seat.human(8, "Stays")], guild_id=1)
     )
 
     result = await db.forget_user(1, 7)
-    assert (result.players_deleted, result.seats_anonymised) == (1, 2)
-    assert await db.profile(1, 7) is None
-    assert await db.profile(2, 7) is not None  # other guild untouched
-    assert (await db.leaderboard(1, Board.WINS, user_id=7)).me is None
-    (old,) = [g for g in await db.recent_games(100) if g.guild_id == 1]
-    assert old.seats[0] == Seat(display_name=DELETED_PLAYER)
-    assert old.seats[0].is_human and old.winners == (0,)
-    assert await db.game_record(old.game_id) == '{"seats": [0, 1]}'
+    assert (result.players_deleted, result.seats_anonymised) == (2, 3)
+    assert await db.profile(1, 7, kind=P) is None
+    assert await db.profile(1, 7, kind="sixty") is None
+    assert await db.played_kinds(1, 7) == ()
+    assert await db.profile(2, 7, kind="sixty") is not None  # other guild untouched
+    assert (await db.leaderboard(1, Board.WINS, kind=P, user_id=7)).me is None
+    old = [g for g in await db.recent_games(100) if g.guild_id == 1]
+    assert len(old) == 2 and all(g.seats[0] == Seat(display_name=DELETED_PLAYER) for g in old)
+    assert old[0].seats[0].is_human and old[0].winners == (0,)
     table = await db.live_table(live)
     assert table is not None and table.seats[0].user_id is None
 
     result = await db.forget_user(None, 7)
-    assert (result.players_deleted, result.seats_anonymised) == (1, 1)
+    assert (result.players_deleted, result.seats_anonymised) == (2, 2)
     conn = sqlite3.connect(db_path)
     assert conn.execute("SELECT count(*) FROM game_seats WHERE user_id = 7").fetchone() == (0,)
     assert conn.execute("SELECT count(*) FROM player_points WHERE user_id = 7").fetchone() == (0,)
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
     conn.close()
-    assert (await db.profile(1, 8)).stats.games_played == 1  # type: ignore[union-attr]
+    assert (await db.profile(1, 8, kind=P)).stats.games_played == 1  # type: ignore[union-attr]
 
 
-async def test_settings_channel_overrides_guild(db: Database) -> None:
-    assert await db.effective_settings(1, 100) == Settings()
+async def test_settings_channel_overrides_guild_per_kind(db: Database) -> None:
+    assert await db.effective_settings(1, 100, P) == Settings()
     await db.set_guild_settings(
         1,
+        P,
         Settings(preset="house", options={"jokers": 2, "revolution": True}, turn_seconds=60),
     )
     await db.set_channel_settings(
-        1, 100, Settings(options={"revolution": False}, computer_level="hard")
+        100, 1, P, Settings(options={"revolution": False}, computer_level="hard")
     )
-    eff = await db.effective_settings(1, 100)
+    await db.set_guild_settings(1, "bigtwo", Settings(preset="hong_kong"))
+    eff = await db.effective_settings(1, 100, P)
     assert eff == Settings(
         preset="house",
         options={"jokers": 2, "revolution": False},
         turn_seconds=60,
         computer_level="hard",
     )
-    assert (await db.effective_settings(1, 101)).computer_level is None
-    assert (await db.channel_settings(100)).preset is None
-    await db.set_guild_settings(1, Settings())
-    assert (await db.guild_settings(1)) == Settings()
+    assert await db.effective_settings(1, 100, "bigtwo") == Settings(preset="hong_kong")
+    assert await db.effective_settings(1, 100, "sixty") == Settings()
+    assert (await db.effective_settings(1, 101, P)).computer_level is None
+    assert (await db.channel_settings(100, P)).preset is None
+    assert (await db.channel_settings(100, "bigtwo")) == Settings()
+    await db.set_guild_settings(1, P, Settings())
+    assert (await db.guild_settings(1, P)) == Settings()
+    assert (await db.guild_settings(1, "bigtwo")).preset == "hong_kong"
 
 
 async def test_cancelled_call_leaves_no_open_transaction(db: Database) -> None:
@@ -235,7 +355,7 @@ async def test_cancelled_call_leaves_no_open_transaction(db: Database) -> None:
         table = await db.live_table(game)
         assert table is not None
         task = asyncio.create_task(
-            db.save_decision(game, table.version, "S", "R", round_result=None)
+            db.append_decision(game, table.version, 0, "S", round_result=None)
         )
         await asyncio.sleep(delay)
         task.cancel()
@@ -243,5 +363,22 @@ async def test_cancelled_call_leaves_no_open_transaction(db: Database) -> None:
             await task
         after = await db.live_table(game)  # the connection is usable again
         assert after is not None and after.version in (table.version, table.version + 1)
+        assert len(after.decisions) == after.version  # the decision and version go together
     version = (await db.live_table(game)).version  # type: ignore[union-attr]
-    assert await db.save_decision(game, version, "S2", "R2") == version + 1
+    assert await db.append_decision(game, version, 1, "S2") == version + 1
+
+
+async def test_create_game_refuses_bad_record_pieces(db: Database) -> None:
+    game = new_game([Seat.human(1, "A"), Seat.human(2, "B")])
+    from dataclasses import replace
+
+    for bad in (
+        replace(game, header_json="not json"),
+        replace(game, header_json='{"rounds": []}'),
+        replace(game, deal_json="[1]"),
+        replace(game, seats=[Seat.human(1, "A"), Seat.human(1, "A")]),
+        replace(game, seats=[]),
+    ):
+        with pytest.raises(ValueError):
+            await db.create_game(bad)
+    assert await db.live_tables() == []
