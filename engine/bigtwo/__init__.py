@@ -1,0 +1,119 @@
+"""Big Two (Big Deuce, Choh Dai Di, Pusoy Dos): rules, presets, views and
+computer players. ``GAME_TYPE`` registers it with the engine. Start here::
+
+    >>> from engine.bigtwo import BigTwo, preset
+    >>> game = BigTwo.new_game(preset("hong_kong"), seed=42)
+    >>> first = game.default_decision()  # the lowest card alone
+    >>> [event.kind for event in game.apply(first, game.current_player)]
+    ['play']
+    >>> str(game.record().rounds[0].decisions[0][1]) == str(first)
+    True
+
+The notation players see is President's: cards ``3D``, ``TS``, ``2H``; a
+combination is its cards, space separated (``9C 9D``); the pass is ``pass``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from ..game import GameRecord, GameType, PresetSpec, ReplayStep
+from .combos import PASS, Combo, Decision, Pass, parse_decision
+from .options import OPTION_SCHEMA, PRESETS, Options, preset
+from .state import (
+    GAME_OVER,
+    PLAY,
+    ROUND_OVER,
+    BigTwo,
+    Deal,
+    PassedOut,
+    Record,
+    penalty,
+    replay,
+    replay_iter,
+)
+from .views import Event, Observation, PublicView, SeatView
+
+__all__ = [
+    "GAME_OVER",
+    "GAME_TYPE",
+    "PASS",
+    "PLAY",
+    "PRESETS",
+    "ROUND_OVER",
+    "BigTwo",
+    "Combo",
+    "Deal",
+    "Decision",
+    "Event",
+    "Observation",
+    "Options",
+    "Pass",
+    "PassedOut",
+    "PublicView",
+    "Record",
+    "SeatView",
+    "parse_decision",
+    "penalty",
+    "preset",
+    "replay",
+    "replay_iter",
+]
+
+
+def _make_options(name: str, overrides: Mapping[str, Any]) -> Options:
+    return preset(name, **dict(overrides))
+
+
+def _options_from_dict(data: Mapping[str, Any]) -> Options:
+    return Options.from_dict(dict(data))
+
+
+def _replay(record: GameRecord) -> Iterator[ReplayStep]:
+    if not isinstance(record, Record):
+        record = Record.from_json(record.to_json())
+    return replay_iter(record)
+
+
+def _levels() -> tuple[str, ...]:
+    from .ai import levels
+
+    return levels()
+
+
+def _make_player(level: str, seed: int) -> Any:
+    from .ai import make_player
+
+    return make_player(level, seed)
+
+
+def _terminal(argv: list[str]) -> int:
+    from .terminal import main
+
+    return main(argv)
+
+
+GAME_TYPE = GameType(
+    name="bigtwo",
+    title="Big Two",
+    summary="Beat the table with singles, pairs, triples and poker hands; be the first out.",
+    min_players=2,
+    max_players=4,
+    default_players=4,
+    presets={name: PresetSpec(name, info.summary, 2, 4, 4) for name, info in PRESETS.items()},
+    default_preset="standard",
+    option_schema=OPTION_SCHEMA,
+    lower_is_better=True,
+    make_options=_make_options,
+    options_from_dict=_options_from_dict,
+    new_game=BigTwo.new_game,
+    from_json=BigTwo.from_json,
+    load_record=Record.from_json,
+    replay=_replay,
+    parse_decision=parse_decision,
+    levels=_levels,
+    make_player=_make_player,
+    from_hands=BigTwo.from_hands,
+    terminal=_terminal,
+)
