@@ -3,8 +3,9 @@
 
 The only module of the engine (with each game's ``terminal``) that does I/O.
 ``replay`` prints every decision of a game record with its legality and the
-outcome, and exits 1 at the first illegal decision (2 for an unreadable
-record): attach its output to bug reports.
+outcome, and exits 1 at the first illegal decision (2 for a record that
+cannot be read or whose deals the rules cannot produce): attach its output to
+bug reports.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import os
 import sys
 from pathlib import Path
 
-from .errors import RecordError, UnknownGame
+from .errors import UnknownGame
 from .game import game_type, game_types, load_record
 
 
@@ -22,7 +23,9 @@ def _replay(path: str, out: _Out) -> int:
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
         record = load_record(text)
-    except (OSError, RecordError) as exc:
+    except (OSError, ValueError) as exc:
+        # RecordError, and any other game's NotationError or OptionsError that
+        # its loader let through: every engine error is a ValueError
         out(f"cannot read {path}: {exc}")
         return 2
     game = game_type(record.kind)
@@ -50,9 +53,11 @@ def _replay(path: str, out: _Out) -> int:
                 order = sorted(range(len(r.positions)), key=lambda p: r.positions[p])
                 places = ", ".join(f"{r.positions[p] + 1}. player {p}" for p in order)
                 out(f"round {r.number} over: {places}; totals {list(r.totals)}")
-    except RecordError as exc:
+    except ValueError as exc:
+        # a deal the rules cannot produce (a card the pack has not, seats that
+        # do not follow): the record is malformed, not a decision illegal
         out(f"record is inconsistent: {exc}")
-        return 1
+        return 2
     if state is None:
         out("no decisions in the record")
         return 0

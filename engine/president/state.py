@@ -51,13 +51,14 @@ from ..cards import (
     CLUBS,
     JOKER,
     NUM_RANKS,
+    RANK_NAMES,
     THREE,
     Card,
     format_cards,
     make_deck,
     parse_cards,
 )
-from ..errors import IllegalPlay, NotYourTurn, RecordError, WrongPhase
+from ..errors import IllegalPlay, NotationError, NotYourTurn, OptionsError, RecordError, WrongPhase
 from ..game import GameRecord, GameState, RoundScore
 from .options import Options, preset
 from .plays import PASS, Decision, Give, Play, parse_decision
@@ -423,27 +424,54 @@ class Record:
             options = Options.from_dict(d["options"])
             start = d.get("start") or {}
             rounds = [
-                RoundRecord(
-                    Deal.from_dict(r),
-                    [(int(p), parse_decision(str(text))) for p, text in r["decisions"]],
-                )
+                RoundRecord(Deal.from_dict(r), [_decision_pair(x) for x in r["decisions"]])
                 for r in d["rounds"]
             ]
-        except (KeyError, TypeError) as exc:
-            raise RecordError(f"malformed record: {exc}") from exc
-        scores = start.get("scores")
-        prev = start.get("previous_order")
-        return cls(
-            options,
-            rounds,
-            int(start.get("round", 1)),
-            None if scores is None else tuple(scores),
-            None if prev is None else tuple(prev),
-        )
+        except RecordError:
+            raise
+        except OptionsError as exc:
+            raise RecordError(f"the record's options are impossible: {exc}") from exc
+        except (KeyError, TypeError, ValueError) as exc:
+            # NotationError is a ValueError: a decision that cannot be parsed
+            raise RecordError(f"malformed record: {_describe(exc)}") from exc
+        try:
+            scores = start.get("scores")
+            prev = start.get("previous_order")
+            return cls(
+                options,
+                rounds,
+                int(start.get("round", 1)),
+                None if scores is None else tuple(int(x) for x in scores),
+                None if prev is None else tuple(int(x) for x in prev),
+            )
+        except (AttributeError, TypeError, ValueError) as exc:
+            raise RecordError(f"malformed record start: {_describe(exc)}") from exc
 
     @classmethod
     def from_json(cls, text: str) -> Record:
         return cls.from_dict(_load_json(text, "record"))
+
+
+def _describe(exc: Exception) -> str:
+    """An exception as words: a bare ``KeyError`` shows only the key."""
+    if isinstance(exc, KeyError):
+        return f"missing {exc}"
+    return str(exc)
+
+
+def _decision_pair(item: Any) -> tuple[int, Decision]:
+    """One ``[player, decision]`` entry of a record's round."""
+    if not isinstance(item, (list, tuple)) or len(item) != 2:
+        raise RecordError(f"a decision must be a [player, decision] pair, not {item!r}")
+    player, text = item
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise RecordError(f"a decision's player must be a number, not {player!r}")
+    if not isinstance(text, str):
+        raise RecordError(f"a decision must be written as text, not {text!r}")
+    try:
+        return player, parse_decision(text)
+    except NotationError as exc:
+        raise RecordError(f"player {player}'s decision {text!r} cannot be read: {exc}") from exc
 
 
 class President:
@@ -758,6 +786,10 @@ class President:
             raise WrongPhase("the current round is not over")
         if deal is None:
             deal = self.random_deal()
+        else:
+            # a deal from outside (a record, a puzzle): refuse now what the pack
+            # cannot hold, not at the play that happens to touch it
+            self._check_pack(deal.hands)
         n = self.n
         if len(deal.hands) != n or sorted(deal.seats) != list(range(n)) or not 0 <= deal.dealer < n:
             raise RecordError("the deal does not fit the number of players")
@@ -810,6 +842,32 @@ class President:
             self._begin_play()
         else:
             self._begin_play(deal.leader)
+
+    def _check_pack(self, hands: Sequence[Sequence[Card]]) -> None:
+        """Raise :class:`RecordError` when ``hands`` hold a card more often
+        than the options' pack has it (hands need not use the whole pack)."""
+        o = self.options
+        pack: dict[Card, int] = {}
+        for c in _deck(o.decks, o.jokers, o.rank_order == "short_pack"):
+            pack[c] = pack.get(c, 0) + 1
+        held: dict[Card, int] = {}
+        for hand in hands:
+            for c in hand:
+                held[c] = held.get(c, 0) + 1
+        # the two jokers are one rank (§10): only their number matters
+        jokers = sum(v for c, v in held.items() if c.rank == JOKER)
+        if jokers > o.jokers:
+            if not o.jokers:
+                raise RecordError("the hands hold a joker but the rules have none (jokers = 0)")
+            raise RecordError(f"the hands hold {jokers} jokers but the rules have {o.jokers}")
+        for c, k in held.items():
+            have = pack.get(c, 0)
+            if k <= have or c.rank == JOKER:
+                continue
+            if not have:
+                raise RecordError(f"the hands hold {c} but the short pack has no 4s, 5s or 6s")
+            pack_text = "once in one deck" if o.decks == 1 else f"{have} times in {o.decks} decks"
+            raise RecordError(f"the hands hold {c} {k} times, but it is only {pack_text}")
 
     def _first_leader(self, given: int | None) -> int:
         o = self.options
@@ -1170,9 +1228,18 @@ class President:
             if self.lead_3c:
                 return "the first lead must contain the 3♣", "must_include_lowest"
             return "that is not a play", "illegal"
+        one_less = self.options.twos == "one_less"
         if play.count != self.trick_size and not (
-            play.count == self.trick_size - 1 and self.options.twos == "one_less"
+            one_less and play.count == self.trick_size - 1 and play.rank == self.top_rank
         ):
+            # §4.2: only the top rank may be one card short, so any other
+            # short set is the wrong size, whatever its rank
+            if one_less and play.count == self.trick_size - 1:
+                return (
+                    f"this trick needs {self.trick_size} card(s); only "
+                    f"{RANK_NAMES[self.top_rank]}s may be played one card short",
+                    "wrong_size",
+                )
             return f"this trick needs {self.trick_size} card(s)", "wrong_size"
         return f"{play.pretty()} does not beat {self.top.pretty()}", "not_higher"
 

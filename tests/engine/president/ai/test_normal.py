@@ -23,7 +23,7 @@ from engine.president import (
 from engine.president.ai import make_player
 
 FILL_A = "5H 6H 7S 8S TH QH"
-FILL_B = "5S 6S 7D 8H TS QS"
+FILL_B = "5S 6S JS 8H TS QS"
 
 
 def decide(opts: Options, hands: list[str], *moves: str) -> Decision:
@@ -77,7 +77,7 @@ def test_one_less_two_beats_a_pair_near_the_end() -> None:
 
 def test_keeps_the_top_rank_under_aces_high() -> None:
     """Under aces_high 2 is the lowest rank and A the top: lead the 2s."""
-    hands = ["2C 2D 5S KH AS", "3C 4C", FILL_A, FILL_B]
+    hands = ["2C 2D 5D KH AS", "3C 4C", FILL_A, FILL_B]
     opts = preset("classic", rank_order="aces_high")
     assert decide(opts, hands) == Play.parse("22")
     # and it does not throw its ace on a low single early
@@ -87,7 +87,7 @@ def test_keeps_the_top_rank_under_aces_high() -> None:
 
 def test_starts_a_revolution_with_a_weak_hand() -> None:
     opts = preset("revolution", first_lead="left_of_dealer")
-    weak = ["3C 3D 3H 3S 4C 5D 6C 7H 8S", "9C TC", FILL_A, FILL_B]
+    weak = ["3C 3D 3H 3S 4C 5D 6C 7H 8D", "9C TC", FILL_A, FILL_B]
     assert decide(opts, weak) == Play.parse("3333")
 
 
