@@ -14,6 +14,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -24,7 +25,7 @@ from data import Database, DatabaseError
 
 log = logging.getLogger("president.bot")
 
-EXTENSIONS: tuple[str, ...] = ("cogs.errors", "cogs.president", "cogs.stats")
+EXTENSIONS: tuple[str, ...] = ("cogs.errors", "cogs.table.extension", "cogs.stats")
 
 
 class ConfigError(Exception):
@@ -109,6 +110,8 @@ class PresidentBot(commands.Bot):
         self.clock = clock
         self.timings = timings
         self._db: Database | None = None
+        self.table_runtime: Any = None
+        """The table runtime (``cogs.table``) once loaded: components reach it here."""
 
     @property
     def db(self) -> Database:

@@ -1,17 +1,22 @@
-"""Standings of a server: ``/leaderboard`` and ``/profile``.
+"""Standings of a server, per game: ``/leaderboard`` and ``/profile``.
 
 Leaderboards are embeds paged with buttons. Every button says in its
-custom_id which board, which page and whose message it is, so paging works
-after a restart without any stored state. Anyone may browse: the clicks of
-the one who asked edit the message; anyone else gets their own copy of that
-page, only to them, with their own place shown (a shared message never
-changes under its owner).
+custom_id which game, which board, which page and whose message it is, so
+paging works after a restart without any stored state. Anyone may browse: the
+clicks of the one who asked edit the message; anyone else gets their own copy
+of that page, only to them, with their own place shown (a shared message
+never changes under its owner).
+
+Each game has its boards: rating and games won for all; President adds
+rounds finished first and points per scoring scheme (higher is better); the
+penalty games (Big Two, Sixty) add deals won and the mean penalty per deal
+(lower is better).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -19,40 +24,64 @@ from discord.ext import commands
 
 from cogs.errors import handle_error
 from cogs.replies import UserFacingError
-from data import SCORING_SCHEMES, Board, GameSummary, LeaderboardPage, LeaderboardRow, Profile
+from data import Board, GameSummary, LeaderboardPage, LeaderboardRow, Profile
+from engine import GameType, UnknownGame, game_type, game_types
 
 if TYPE_CHECKING:
     from bot import PresidentBot
 
 COLOUR = discord.Colour(0xC9A227)
 PAGE_SIZE = 10
+MAX_ID = 2**63 - 1
 
-#: Board keys (as in custom ids and the select) and their titles.
-BOARDS: Final[dict[str, str]] = {
-    "rating": "Rating",
-    "wins": "Games won",
-    "firsts": "Rounds finished first",
-    **{f"points-{s}": f"Points ({s} scoring)" for s in SCORING_SCHEMES},
-}
-LEADERBOARD = r"lb:(?P<kind>prev|next|board):(?P<board>[a-z-]+):(?P<page>[0-9]+):(?P<owner>[0-9]+)"
+# Ids from before there were several games carry no game: they are President's.
+LEADERBOARD = (
+    r"lb:(?P<kind>prev|next|board):(?:(?P<game>[a-z0-9_]{1,20})~)?(?P<board>[a-z_-]{1,40})"
+    r":(?P<page>[0-9]{1,6}):(?P<owner>[0-9]{1,20})"
+)
 
 AnyItem = discord.ui.Item[Any]
 
 
-def board_query(key: str) -> tuple[Board, str | None]:
+def schemes(game: GameType) -> tuple[str, ...]:
+    """The game's scoring schemes (its ``scoring`` option), or ``standard``."""
+    for spec in game.option_schema:
+        if spec.name == "scoring" and spec.choices:
+            return spec.choices
+    return ("standard",)
+
+
+def boards(game: GameType) -> dict[str, str]:
+    """Board keys (as in custom ids and the select) and their titles, for one game.
+
+    >>> list(boards(game_type("president")))[:3]
+    ['rating', 'wins', 'firsts']
+    """
+    out = {"rating": "Rating", "wins": "Games won"}
+    if game.lower_is_better:
+        out["firsts"] = "Deals won"
+        for s in schemes(game):
+            out[f"mean-{s}"] = "Mean penalty per deal" + (f" ({s})" if s != "standard" else "")
+    else:
+        out["firsts"] = "Rounds finished first"
+        for s in schemes(game):
+            out[f"points-{s}"] = f"Points ({s} scoring)"
+    return dict(list(out.items())[:25])
+
+
+def board_query(game: GameType, key: str) -> tuple[Board, str | None]:
     """``points-classic`` → (Board.POINTS, "classic"); ``wins`` → (Board.WINS, None)."""
+    if key not in boards(game):
+        raise UserFacingError(f"There is no {key!r} leaderboard for {game.title}.")
     if key.startswith("points-"):
-        scheme = key.removeprefix("points-")
-        if scheme not in SCORING_SCHEMES:
-            raise UserFacingError(f"There is no {scheme!r} scoring; see /leaderboard.")
-        return Board.POINTS, scheme
-    if key not in BOARDS:
-        raise UserFacingError(f"There is no {key!r} leaderboard.")
+        return Board.POINTS, key.removeprefix("points-")
+    if key.startswith("mean-"):
+        return Board.MEAN, key.removeprefix("mean-")
     return Board(key), None
 
 
 def value_text(board: Board, value: float) -> str:
-    if board is Board.RATING:
+    if board in (Board.RATING, Board.MEAN):
         return f"{value:.1f}"
     return str(int(value))
 
@@ -63,7 +92,9 @@ def row_line(board: Board, row: LeaderboardRow) -> str:
     return f"`#{row.rank:>2}` **{name}** — {value_text(board, row.value)} · {games}"
 
 
-def leaderboard_embed(key: str, page: LeaderboardPage, viewer: int) -> discord.Embed:
+def leaderboard_embed(
+    game: GameType, key: str, page: LeaderboardPage, viewer: int
+) -> discord.Embed:
     """One page of a board, and the viewer's own place even when it is off the page."""
     lines = [row_line(page.board, r) for r in page.rows]
     if not lines:
@@ -71,7 +102,9 @@ def leaderboard_embed(key: str, page: LeaderboardPage, viewer: int) -> discord.E
         if page.board is Board.RATING:
             lines.append("Ratings change in rounds with at least two humans.")
     embed = discord.Embed(
-        title=f"🏆 Leaderboard — {BOARDS[key]}", description="\n".join(lines), colour=COLOUR
+        title=f"🏆 {game.title} leaderboard — {boards(game)[key]}",
+        description="\n".join(lines),
+        colour=COLOUR,
     )
     me = page.me
     if me is not None:
@@ -87,30 +120,33 @@ def leaderboard_embed(key: str, page: LeaderboardPage, viewer: int) -> discord.E
     return embed
 
 
-def leaderboard_view(key: str, page: LeaderboardPage, owner: int) -> discord.ui.View:
+def leaderboard_view(
+    game: GameType, key: str, page: LeaderboardPage, owner: int
+) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     last = page.pages - 1
+    g = game.name
     for kind, label, target, disabled in (
         ("prev", "◀ Prev", max(0, page.page - 1), page.page <= 0),
         ("next", "Next ▶", min(last, page.page + 1), page.page >= last),
     ):
         button: discord.ui.Button[Any] = discord.ui.Button(
-            custom_id=f"lb:{kind}:{key}:{target}:{owner}",
+            custom_id=f"lb:{kind}:{g}~{key}:{target}:{owner}",
             label=label,
             disabled=disabled,
             row=0,
         )
-        view.add_item(LeaderboardItem(button, kind, key, target, owner))
+        view.add_item(LeaderboardItem(button, kind, g, key, target, owner))
     select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=f"lb:board:{key}:0:{owner}",
+        custom_id=f"lb:board:{g}~{key}:0:{owner}",
         placeholder="Choose a board",
         row=1,
         options=[
             discord.SelectOption(label=title, value=k, default=k == key)
-            for k, title in BOARDS.items()
+            for k, title in boards(game).items()
         ],
     )
-    view.add_item(LeaderboardItem(select, "board", key, 0, owner))
+    view.add_item(LeaderboardItem(select, "board", g, key, 0, owner))
     return view
 
 
@@ -136,11 +172,14 @@ def _recent(games: Sequence[GameSummary], user_id: int) -> str:
     return "\n".join(lines) or "None yet."
 
 
-def profile_embed(profile: Profile) -> discord.Embed:
+def profile_embed(profile: Profile, game: GameType | None = None) -> discord.Embed:
     s = profile.stats
+    game = game or _game_or_none(s.kind)
     name = discord.utils.escape_markdown(s.display_name)
     title = f"{name} — {s.title}" if s.title else name
-    embed = discord.Embed(title=title, colour=COLOUR)
+    if game is not None:
+        title = f"{game.title}: {title}"
+    embed = discord.Embed(title=title[:256], colour=COLOUR)
     if s.rated_rounds:
         rank = f" (#{profile.rating_rank} here)" if profile.rating_rank else ""
         rating = (
@@ -156,16 +195,30 @@ def profile_embed(profile: Profile) -> discord.Embed:
         inline=True,
     )
     embed.add_field(name="Finishing places", value=_places(s), inline=False)
-    points = " · ".join(f"{scheme} {pts}" for scheme, pts in s.points.items()) or "None yet."
-    embed.add_field(name="Points by scoring", value=points, inline=False)
+    if game is not None and game.lower_is_better:
+        means = " · ".join(f"{scheme} {mean:.1f}" for scheme, mean in s.means.items())
+        embed.add_field(name="Mean penalty per deal", value=means or "None yet.", inline=False)
+    else:
+        points = " · ".join(f"{scheme} {pts}" for scheme, pts in s.points.items()) or "None yet."
+        embed.add_field(name="Points by scoring", value=points, inline=False)
     embed.add_field(name="Recent games", value=_recent(profile.recent_games, s.user_id)[:1024])
     return embed
 
 
+def _game_or_none(kind: str) -> GameType | None:
+    try:
+        return game_type(kind)
+    except UnknownGame:
+        return None
+
+
 class LeaderboardItem(discord.ui.DynamicItem[AnyItem], template=LEADERBOARD):
-    def __init__(self, item: AnyItem, kind: str, board: str, page: int, owner: int) -> None:
+    def __init__(
+        self, item: AnyItem, kind: str, game: str, board: str, page: int, owner: int
+    ) -> None:
         super().__init__(item)
         self.kind = kind
+        self.game = game
         self.board = board
         self.page = page
         self.owner = owner
@@ -174,18 +227,28 @@ class LeaderboardItem(discord.ui.DynamicItem[AnyItem], template=LEADERBOARD):
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: AnyItem, match: Any
     ) -> LeaderboardItem:
-        return cls(item, match["kind"], match["board"], int(match["page"]), int(match["owner"]))
+        return cls(
+            item,
+            match["kind"],
+            match["game"] or "president",
+            match["board"],
+            int(match["page"]),
+            int(match["owner"]),
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            cog = cast("Stats | None", interaction.client.get_cog("Stats"))  # type: ignore[attr-defined]
+            cog = cast("Stats | None", getattr(interaction.client, "stats", None))
             if cog is None:
                 raise RuntimeError("the Stats cog is not loaded")
             board, page = self.board, self.page
             if self.kind == "board":
                 data = cast(dict[str, Any], interaction.data or {})
-                board, page = str((data.get("values") or [board])[0]), 0
-            await cog.turn_page(interaction, board, page, self.owner)
+                values = data.get("values") or []
+                if len(values) != 1 or not isinstance(values[0], str):
+                    raise UserFacingError("Choose one board from the menu.")
+                board, page = values[0], 0
+            await cog.turn_page(interaction, self.game, board, page, self.owner)
         except Exception as exc:
             await handle_error(cast(Any, interaction.client), interaction, exc)
 
@@ -196,67 +259,135 @@ class Stats(commands.Cog, name="Stats"):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(LeaderboardItem)
+        self.bot.stats = self  # type: ignore[attr-defined]
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(LeaderboardItem)
+        self.bot.stats = None  # type: ignore[attr-defined]
 
-    async def _page(self, guild_id: int, key: str, page: int, viewer: int) -> LeaderboardPage:
-        board, scheme = board_query(key)
-        lb = await self.bot.db.leaderboard(
-            guild_id, board, scheme=scheme, page=page, page_size=PAGE_SIZE, user_id=viewer
-        )
+    def _games(self) -> list[GameType]:
+        """The games this bot hosts (those with tables), President first."""
+        runtime = getattr(self.bot, "table_runtime", None)
+        hosted = set(runtime.adapters) if runtime is not None else None
+        return [g for g in game_types() if hosted is None or g.name in hosted]
+
+    def _game(self, name: str | None) -> GameType:
+        games = self._games()
+        if name is None:
+            return games[0]
+        for g in games:
+            if g.name == name.strip().lower():
+                return g
+        raise UserFacingError(f"Choose a game: {', '.join(g.name for g in games)}.")
+
+    async def _page(
+        self, guild_id: int, game: GameType, key: str, page: int, viewer: int
+    ) -> LeaderboardPage:
+        board, scheme = board_query(game, key)
+        ask = {
+            "kind": game.name,
+            "scheme": scheme,
+            "lower_is_better": game.lower_is_better,
+            "page_size": PAGE_SIZE,
+            "user_id": viewer,
+        }
+        lb = await self.bot.db.leaderboard(guild_id, board, page=page, **ask)
         if not lb.rows and lb.total and page > 0:  # the board shrank: show its last page
-            lb = await self.bot.db.leaderboard(
-                guild_id,
-                board,
-                scheme=scheme,
-                page=lb.pages - 1,
-                page_size=PAGE_SIZE,
-                user_id=viewer,
-            )
+            lb = await self.bot.db.leaderboard(guild_id, board, page=lb.pages - 1, **ask)
         return lb
 
-    @app_commands.command(name="leaderboard", description="This server's President standings")
+    @app_commands.command(name="leaderboard", description="This server's standings in a game")
     @app_commands.guild_only()
-    @app_commands.describe(board="What to rank by (default: rating)")
-    @app_commands.choices(board=[app_commands.Choice(name=t, value=k) for k, t in BOARDS.items()])
-    async def leaderboard(self, interaction: discord.Interaction, board: str = "rating") -> None:
+    @app_commands.describe(
+        game="Which game (default: President)", board="What to rank by (default: rating)"
+    )
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: str | None = None, board: str = "rating"
+    ) -> None:
+        chosen = self._game(game)
         viewer = interaction.user.id
-        page = await self._page(interaction.guild_id or 0, board, 0, viewer)
+        page = await self._page(interaction.guild_id or 0, chosen, board, 0, viewer)
         await interaction.response.send_message(
-            embed=leaderboard_embed(board, page, viewer),
-            view=leaderboard_view(board, page, viewer),
+            embed=leaderboard_embed(chosen, board, page, viewer),
+            view=leaderboard_view(chosen, board, page, viewer),
         )
 
+    @leaderboard.autocomplete("game")
+    async def _game_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=g.title, value=g.name)
+            for g in self._games()
+            if current.lower() in g.name or current.lower() in g.title.lower()
+        ][:25]
+
+    @leaderboard.autocomplete("board")
+    async def _board_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            chosen = self._game(getattr(interaction.namespace, "game", None))
+        except UserFacingError:
+            return []
+        return [
+            app_commands.Choice(name=title, value=key)
+            for key, title in boards(chosen).items()
+            if current.lower() in key or current.lower() in title.lower()
+        ][:25]
+
     async def turn_page(
-        self, interaction: discord.Interaction, key: str, page: int, owner: int
+        self, interaction: discord.Interaction, game_name: str, key: str, page: int, owner: int
     ) -> None:
+        game = self._game(game_name)
         viewer = interaction.user.id
-        lb = await self._page(interaction.guild_id or 0, key, page, viewer)
-        embed = leaderboard_embed(key, lb, viewer)
+        lb = await self._page(interaction.guild_id or 0, game, key, page, viewer)
+        embed = leaderboard_embed(game, key, lb, viewer)
         if viewer == owner:
             await interaction.response.edit_message(
-                embed=embed, view=leaderboard_view(key, lb, owner)
+                embed=embed, view=leaderboard_view(game, key, lb, owner)
             )
         else:  # someone else's message: their own copy, so the owner's doesn't move
             await interaction.response.send_message(
-                embed=embed, view=leaderboard_view(key, lb, viewer), ephemeral=True
+                embed=embed, view=leaderboard_view(game, key, lb, viewer), ephemeral=True
             )
 
-    @app_commands.command(name="profile", description="A player's President statistics here")
+    @app_commands.command(name="profile", description="A player's statistics here, per game")
     @app_commands.guild_only()
-    @app_commands.describe(user="Whose profile (default: yours)")
+    @app_commands.describe(
+        user="Whose profile (default: yours)", game="Which game (default: every game played)"
+    )
     async def profile(
-        self, interaction: discord.Interaction, user: discord.User | None = None
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        game: str | None = None,
     ) -> None:
         who = user or interaction.user
-        profile = await self.bot.db.profile(interaction.guild_id or 0, who.id, recent=5)
-        if profile is None:
+        guild_id = interaction.guild_id or 0
+        if game is not None:
+            kinds = [self._game(game).name]
+        else:
+            hosted = {g.name for g in self._games()}
+            kinds = [k for k in await self.bot.db.played_kinds(guild_id, who.id) if k in hosted]
+        embeds = []
+        for kind in kinds[:10]:
+            found = await self.bot.db.profile(guild_id, who.id, kind=kind, recent=5)
+            if found is not None:
+                embeds.append(profile_embed(found, game_type(kind)))
+        if not embeds:
+            what = f"{self._game(game).title} " if game is not None else ""
             raise UserFacingError(
                 f"{'You have' if who.id == interaction.user.id else who.display_name + ' has'} "
-                "no finished rounds of President in this server yet."
+                f"no finished {what}rounds in this server yet."
             )
-        await interaction.response.send_message(embed=profile_embed(profile))
+        await interaction.response.send_message(embeds=embeds)
+
+    @profile.autocomplete("game")
+    async def _profile_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._game_autocomplete(interaction, current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -76,6 +76,7 @@ class OptionSpec:
                 return False
             raise OptionsError(self.name, f"{self.name}: say on or off, not {text!r}")
         if self.kind == "choice":
+            t = t.replace(" ", "_").replace("-", "_")
             if t in self.choices:
                 return t
             raise OptionsError(
@@ -337,6 +338,11 @@ def register(game: GameType) -> GameType:
     """Make a game kind available (the last registration of a name wins)."""
     _REGISTRY[game.name] = game
     return game
+
+
+def unregister(name: str) -> None:
+    """Forget a game kind (tests that register a game of their own clean up)."""
+    _REGISTRY.pop(name, None)
 
 
 def _discover() -> None:

@@ -1,7 +1,2 @@
-"""The President game on Discord (lobby, table, hands, turns, restarts)."""
-
-from __future__ import annotations
-
-from .cog import PresidentCog, setup
-
-__all__ = ["PresidentCog", "setup"]
+"""President on Discord: its adapter for the table runtime (``adapter.py``),
+its controls, words and pictures. The runtime itself is ``cogs/table``."""

@@ -11,8 +11,8 @@ from typing import Any, cast
 
 from bot import PresidentBot, Settings, Timings, create_bot
 from cogs.clock import ScaledClock
-from cogs.president.cog import PresidentCog
-from cogs.president.models import Table
+from cogs.table.models import Table
+from cogs.table.runtime import TableRuntime
 from tests.e2e.emulator import Channel, Emulator, Message, User, run_client
 
 # Game time runs 100× faster: a 60 s turn lasts 0.6 s, a computer pause 12 ms.
@@ -43,12 +43,11 @@ async def running(emulator: Emulator, db_path: Path, **kwargs: Any) -> AsyncIter
         yield bot
 
 
-def cog(bot: PresidentBot) -> PresidentCog:
-    # load_extension executes the module afresh for every bot, so the class
-    # differs from the one imported here: check by name, not isinstance.
-    c = bot.get_cog("President")
-    assert c is not None and type(c).__name__ == "PresidentCog"
-    return cast(PresidentCog, c)
+def cog(bot: PresidentBot) -> TableRuntime:
+    """The bot's table runtime (which runs every game's tables)."""
+    c = bot.table_runtime
+    assert c is not None and type(c).__name__ == "TableRuntime"
+    return cast(TableRuntime, c)
 
 
 def table_of(bot: PresidentBot, channel: Channel) -> Table | None:

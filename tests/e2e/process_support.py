@@ -344,12 +344,6 @@ async def game_ids(db_path: Path) -> dict[int, int]:
         return out
 
 
-async def live_state(db_path: Path, game_id: int) -> dict[str, Any] | None:
-    async with await Database.open(db_path) as db:
-        live = await db.live_table(game_id)
-    return None if live is None else dict(json.loads(live.state_json))
-
-
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")

@@ -39,7 +39,9 @@ async def test_twenty_tables_play_at_once_to_the_end(
     db_path = tmp_path / "db.sqlite3"
     async with await Database.open(db_path) as db:
         for ch in guild.channels:
-            await db.set_channel_settings(guild.id, ch.id, Settings(options={"rounds": ROUNDS}))
+            await db.set_channel_settings(
+                ch.id, guild.id, "president", Settings(options={"rounds": ROUNDS})
+            )
     # The bot runs in its own process (as in production, apart from Discord) at
     # SCALE: at 0.1 a computer moves after 0.1 s, a turn lasts 60 s, the table
     # message changes at most once a second (its picture is the costliest part).

@@ -27,7 +27,9 @@ from tests.e2e.president_support import (
 
 
 async def one_round(bot_db: Database, guild_id: int, channel: Channel) -> None:
-    await bot_db.set_channel_settings(guild_id, channel.id, Settings(options={"rounds": 1}))
+    await bot_db.set_channel_settings(
+        channel.id, guild_id, "president", Settings(options={"rounds": 1})
+    )
 
 
 async def test_timeouts_hand_the_seat_to_the_computer_until_the_human_is_back(

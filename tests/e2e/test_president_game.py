@@ -29,7 +29,9 @@ async def test_four_humans_play_a_game_of_each_preset(
     db_path = tmp_path / "president.sqlite3"
     async with running(emulator, db_path) as bot:
         # Two rounds keep CI fast; the channel settings are the bot's own mechanism.
-        await bot.db.set_channel_settings(guild.id, channel.id, Settings(options={"rounds": 2}))
+        await bot.db.set_channel_settings(
+            channel.id, guild.id, "president", Settings(options={"rounds": 2})
+        )
         lobby = await open_lobby(
             emulator, users[0], channel, users[1:], rules=preset, seats=4, turn_time=600
         )

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.president.settings import TURN_TIME_RANGE
+from cogs.table.settings import TURN_TIME_RANGE
 from data import Database, NewGame, Seat, SeatResult, Settings
 from data import RoundResult as StoredRound
 from tests.e2e.emulator import Channel, Emulator, Message, User
@@ -115,7 +115,7 @@ async def test_house_rules_and_saved_defaults_shape_the_next_game(
         assert nope.ephemeral and "Manage Server" in nope.message.content  # type: ignore[union-attr]
         saved = await emulator.slash(alice, channel, "president defaults", {"scope": "channel"})
         assert "Saved as the default for this channel" in saved.message.content  # type: ignore[union-attr]
-        stored = await bot.db.channel_settings(channel.id)
+        stored = await bot.db.channel_settings(channel.id, "president")
         assert stored.preset == "classic" and stored.turn_seconds == 90
         assert stored.computer_level == "hard"
         assert stored.options == {"target": 3, "revolution": True, "rounds": 1, "players": 3}
@@ -139,7 +139,7 @@ async def test_house_rules_and_saved_defaults_shape_the_next_game(
         lobby3 = await open_lobby(emulator, alice, channel, [], rules="house", seats=4)
         assert lobby3 is not None
         await emulator.slash(alice, channel, "president defaults", {"scope": "server"})
-        assert (await bot.db.guild_settings(guild.id)).preset == "house"
+        assert (await bot.db.guild_settings(guild.id, "president")).preset == "house"
 
 
 def _stats_module() -> object:
@@ -167,7 +167,9 @@ async def test_leaderboard_profile_rematch_and_forget_me(
     guild = emulator.create_guild("Club", members=[alice, bob, eve])
     channel = guild.channels[0]
     async with running(emulator, tmp_path / "db.sqlite3") as bot:
-        await bot.db.set_channel_settings(guild.id, channel.id, Settings(options={"rounds": 1}))
+        await bot.db.set_channel_settings(
+            channel.id, guild.id, "president", Settings(options={"rounds": 1})
+        )
         lobby = await open_lobby(
             emulator, alice, channel, [bob], rules="classic", seats=3, bots=1, turn_time=600
         )
@@ -197,7 +199,7 @@ async def test_leaderboard_profile_rematch_and_forget_me(
         # Profiles: places, points and a rating moved from the start.
         prof = await emulator.slash(eve, channel, "profile", {"user": alice})
         fields = {f["name"]: f["value"] for f in prof.message.embeds[0]["fields"]}  # type: ignore[union-attr]
-        stats = (await bot.db.profile(guild.id, alice.id)).stats  # type: ignore[union-attr]
+        stats = (await bot.db.profile(guild.id, alice.id, kind="president")).stats  # type: ignore[union-attr]
         assert stats.rounds_played == 1 and stats.games_played == 1
         assert (stats.firsts == 1) == (place[a] == 0)
         assert f"{stats.rating.ordinal:.1f}" in fields["Rating"]
@@ -240,7 +242,7 @@ async def test_leaderboard_profile_rematch_and_forget_me(
         ask = await emulator.slash(bob, channel, "president forget-me")
         r = await emulator.click(bob, ask.message, label="Cancel")  # type: ignore[arg-type]
         assert "Nothing was deleted" in ask.message.content  # type: ignore[union-attr]
-        assert await bot.db.profile(guild.id, bob.id) is not None
+        assert await bot.db.profile(guild.id, bob.id, kind="president") is not None
         ask = await emulator.slash(bob, channel, "president forget-me")
         r = await emulator.click(bob, ask.message, label="Delete my data")  # type: ignore[arg-type]
         assert r.response_type == 7 and "deleted" in ask.message.content  # type: ignore[union-attr]
@@ -259,7 +261,9 @@ async def test_take_over_a_computer_seat_mid_game(emulator: Emulator, tmp_path: 
     guild = emulator.create_guild("Club", members=[alice, bob, eve])
     channel = guild.channels[0]
     async with running(emulator, tmp_path / "db.sqlite3") as bot:
-        await bot.db.set_channel_settings(guild.id, channel.id, Settings(options={"rounds": 1}))
+        await bot.db.set_channel_settings(
+            channel.id, guild.id, "president", Settings(options={"rounds": 1})
+        )
         lobby = await open_lobby(
             emulator, alice, channel, [], rules="classic", seats=3, bots=2, turn_time=600
         )
@@ -289,7 +293,7 @@ async def test_take_over_a_computer_seat_mid_game(emulator: Emulator, tmp_path: 
         await play_until_over(emulator, bot, channel, {alice.id: alice, bob.id: bob})
         await wait_text(emulator, channel, "Final standings")
         assert table_of(bot, channel) is None
-        prof = await bot.db.profile(guild.id, bob.id)
+        prof = await bot.db.profile(guild.id, bob.id, kind="president")
         assert prof is not None and prof.stats.games_played == 1 and prof.stats.rated_rounds == 1
 
 
@@ -303,11 +307,26 @@ async def test_leaderboard_pages_survive_a_restart(emulator: Emulator, tmp_path:
     seats = [*others, Seat.human(alice.id, "alice")]
     async with await Database.open(db_path) as db:
         gid = await db.create_game(
-            NewGame(guild.id, channel.id, "classic", "{}", "classic", seats, "{}", "{}")
+            NewGame(
+                guild.id,
+                channel.id,
+                "president",
+                "classic",
+                "{}",
+                "classic",
+                seats,
+                '{"game": "president"}',
+                "{}",
+                "{}",
+            )
         )
         n = len(seats)
-        results = [SeatResult(p, p, "Citizen", n - p, n - p) for p in range(n)]
-        await db.finish_game(gid, [0], record_json="{}", last_round=StoredRound(1, results))
+        results = [
+            SeatResult(p, p, n - p, n - p, {"title": "Citizen", "promotion": 0}) for p in range(n)
+        ]
+        await db.append_decision(
+            gid, 0, 0, "pass", round_result=StoredRound(1, results), winners=[0]
+        )
     async with running(emulator, db_path) as bot:
         h = await emulator.slash(alice, channel, "leaderboard", {"board": "points-classic"})
         msg = h.message

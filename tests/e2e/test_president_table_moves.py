@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bot import PresidentBot, Timings
-from cogs.president.models import Table
+from cogs.table.models import Table
 from data import Database, Settings
 from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.president_support import (
@@ -53,7 +53,7 @@ async def _solo_game(
         # table) mid-test, nor alice's turn run out on a loaded machine (FAST makes
         # the default 60 s a real 0.6 s)
         settings = Settings(options={"rounds": 2}, turn_seconds=3000)
-        await bot.db.set_channel_settings(guild.id, channel.id, settings)
+        await bot.db.set_channel_settings(channel.id, guild.id, "president", settings)
         lobby = await open_lobby(emulator, alice, channel, [], rules="classic", bots=3, seats=4)
         t = await start(emulator, bot, alice, lobby, channel)
         first = await emulator.wait_for(lambda: t.meta.table_message_id, 10.0, "a table")
@@ -147,13 +147,13 @@ async def test_a_decision_stored_during_a_repost_keeps_the_new_table(
     (the old message would come back to life and the new one be orphaned)."""
     gate = asyncio.Event()
     gate.set()
-    store = Database.save_decision
+    store = Database.append_decision
 
     async def gated(self: Database, *args: Any, **kwargs: Any) -> int:
         await gate.wait()
         return await store(self, *args, **kwargs)
 
-    monkeypatch.setattr(Database, "save_decision", gated)
+    monkeypatch.setattr(Database, "append_decision", gated)
     timings = dataclasses.replace(FAST_TIMINGS, bury_limit=3)
     async with _solo_game(emulator, tmp_path, timings) as (bot, alice, channel, t, first):
         controls = await emulator.wait_for(lambda: _controls(emulator, alice), 20.0, "a turn")

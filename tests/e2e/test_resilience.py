@@ -51,7 +51,9 @@ CALLBACK = r"^/interactions/\d+/[^/]+/callback$"
 
 
 async def rounds(db: Database, guild_id: int, channel: Channel, n: int) -> None:
-    await db.set_channel_settings(guild_id, channel.id, Settings(options={"rounds": n}))
+    await db.set_channel_settings(
+        channel.id, guild_id, "president", Settings(options={"rounds": n})
+    )
 
 
 async def start_visible(emu: Emulator, host: User, lobby: Message, channel: Channel) -> Message:

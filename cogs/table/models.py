@@ -1,7 +1,7 @@
-"""In-memory lobbies and tables of the President cog.
+"""In-memory lobbies and tables of the table runtime (any game).
 
-A :class:`Table` is the live game of one channel: the engine state, the
-stored version (for ``Database.save_decision``), the seats and the bot's own
+A :class:`Table` is the live game of one channel: its game's adapter, the
+engine state, the stored version (for ``Database.append_decision``), the seats and the bot's own
 bookkeeping (``TableMeta``, stored as the live table's meta JSON so a
 restart resumes with the same host, timer length and computer takeovers).
 Lobbies are not stored: a lobby that dies with a restart costs a click.
@@ -12,13 +12,14 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from data import Seat
-from engine.president import Options, President
-from engine.president.ai import Player, SearchPlayer, make_player
 
 from .settings import TURN_TIME_DEFAULT
+
+if TYPE_CHECKING:
+    from .adapter import GameAdapter
 
 
 @dataclass
@@ -65,17 +66,15 @@ class TableMeta:
         )
 
 
-COMPUTER_TIME_LIMIT = 3.0
-"""Seconds a hard or expert decision may take in the bot before the best
-decision found so far is played (p95 in the arena: about 0.15 s and 0.6 s)."""
-
-
 @dataclass(eq=False)
 class Table:
     game_id: int
     guild_id: int
     channel_id: int
-    state: President
+    adapter: GameAdapter
+    """The game's Discord side (its engine game type is ``adapter.game``)."""
+    state: Any
+    """The engine state (an ``engine.game.GameState``)."""
     version: int
     seats: list[Seat]
     meta: TableMeta
@@ -98,10 +97,14 @@ class Table:
     """Bot events for the table log (timeouts, leavers), newest last."""
     table_posted_at: float = 0.0
     messages_since_table: int = 0
-    _players: dict[int, Player] = field(default_factory=dict)
+    _players: dict[int, Any] = field(default_factory=dict)
 
     @property
-    def options(self) -> Options:
+    def kind(self) -> str:
+        return self.adapter.game.name
+
+    @property
+    def options(self) -> Any:
         return self.state.options
 
     @property
@@ -121,15 +124,11 @@ class Table:
         """Whether the computer makes this seat's decisions now."""
         return self.seats[player].user_id is None or self.meta.auto[player]
 
-    def computer(self, player: int) -> Player:
+    def computer(self, player: int) -> Any:
         # One player object per seat: its randomness depends on the game's seed only.
         ai = self._players.get(player)
         if ai is None:
-            ai = make_player(self.meta.level, self.seed * 31 + player)
-            if isinstance(ai, SearchPlayer):
-                # Budgets are counted in playouts; on a loaded bot a search could
-                # still run long, so a wall-clock cap keeps the table moving.
-                ai.time_limit = COMPUTER_TIME_LIMIT
+            ai = self.adapter.computer(self.meta.level, self.seed * 31 + player)
             self._players[player] = ai
         return ai
 
@@ -139,9 +138,10 @@ class Lobby:
     lobby_id: int
     guild_id: int
     channel_id: int
+    adapter: GameAdapter
     host_id: int
     preset: str
-    options: Options
+    options: Any
     seats: int
     level: str
     turn_seconds: int
@@ -156,6 +156,10 @@ class Lobby:
     @property
     def free(self) -> int:
         return self.seats - len(self.players) - self.computers
+
+    @property
+    def kind(self) -> str:
+        return self.adapter.game.name
 
     def has(self, user_id: int) -> bool:
         return any(uid == user_id for uid, _ in self.players)

@@ -1,8 +1,8 @@
 """Components of the server-side features: House rules panel, Rematch, Forget me.
 
-Like :mod:`cogs.president.views`, every component is a ``DynamicItem`` whose
+Like :mod:`cogs.table.views`, every component is a ``DynamicItem`` whose
 custom_id says what it acts on, so a click after a restart reaches the cog
-and gets a plain answer. The callbacks live in :mod:`cogs.president.server`.
+and gets a plain answer. The callbacks live in :mod:`cogs.table.server`.
 """
 
 from __future__ import annotations
@@ -12,35 +12,23 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from cogs.errors import handle_error
-from engine.president import PRESETS, Options
 
-from .settings import OPTION_HELP, OPTION_NAMES, current_value, value_choices
+from .settings import current_value, value_choices
+from .views import runtime_of
 
 if TYPE_CHECKING:
+    from .models import Lobby
     from .server import ServerFeatures
 
-HOUSE = r"pres:h:(?P<lid>[0-9]+):(?P<kind>opt|val|tog|preset|reset)(?::(?P<arg>[a-z_]*))?"
-REMATCH = r"pres:r:(?P<gid>[0-9]+):(?P<turn>[0-9]+):(?P<level>[a-z_]+)"
-FORGET = r"pres:f:(?P<uid>[0-9]+):(?P<action>confirm|cancel)"
-
-#: The toggles on the panel: the on/off house rules players change most.
-TOGGLES = ("revolution", "equal_plays", "skip_on_equal", "compulsory", "single_round")
-_TOGGLE_LABELS = {
-    "revolution": "Revolution",
-    "equal_plays": "Equal plays",
-    "skip_on_equal": "Skip on equal",
-    "compulsory": "Must play",
-    "single_round": "One turn each",
-}
+HOUSE = r"pres:h:(?P<lid>[0-9]{1,19}):(?P<kind>[a-z]{1,8})(?::(?P<arg>[a-z_]{0,40}))?"
+REMATCH = r"pres:r:(?P<gid>[0-9]{1,20}):(?P<turn>[0-9]{1,9}):(?P<level>[a-z_]{1,20})"
+FORGET = r"pres:f:(?P<uid>[0-9]{1,20}):(?P<action>confirm|cancel)"
 
 AnyItem = discord.ui.Item[Any]
 
 
 def _server(interaction: discord.Interaction) -> ServerFeatures:
-    cog = getattr(interaction.client, "get_cog", lambda _name: None)("President")
-    if cog is None:
-        raise RuntimeError("the President cog is not loaded")
-    return cast("ServerFeatures", cog.server)
+    return runtime_of(interaction).server
 
 
 def _values(interaction: discord.Interaction) -> list[str]:
@@ -118,10 +106,15 @@ class ForgetItem(discord.ui.DynamicItem[AnyItem], template=FORGET):
 SERVER_ITEMS = (HouseItem, RematchItem, ForgetItem)
 
 
-def house_view(lobby_id: int, options: Options, selected: str | None = None) -> discord.ui.View:
-    """The House rules panel: option → value selects, toggles, preset, reset (5 rows)."""
+def house_view(lobby: Lobby, selected: str | None = None) -> discord.ui.View:
+    """The House rules panel, from the game's option schema: option → value
+    selects, the game's toggles, preset, reset (5 rows, 25 options a menu)."""
     view = discord.ui.View(timeout=None)
+    game = lobby.adapter.game
+    options = lobby.options
+    lobby_id = lobby.lobby_id
     base = f"pres:h:{lobby_id}"
+    specs = {spec.name: spec for spec in game.option_schema}
     pick: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=f"{base}:opt",
         placeholder="Choose a rule to change",
@@ -130,30 +123,30 @@ def house_view(lobby_id: int, options: Options, selected: str | None = None) -> 
             discord.SelectOption(
                 label=name,
                 value=name,
-                description=f"{current_value(options, name)} · {OPTION_HELP[name]}"[:100],
+                description=f"{current_value(game, options, name)} · {spec.help}"[:100],
                 default=name == selected,
             )
-            for name in OPTION_NAMES
+            for name, spec in list(specs.items())[:25]
         ],
     )
     view.add_item(HouseItem(pick, lobby_id, "opt", ""))
-    if selected in OPTION_NAMES:
-        now = current_value(options, selected)
+    if selected in specs:
+        now = current_value(game, options, selected)
         value: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"{base}:val:{selected}",
-            placeholder=f"{selected} = {now}",
+            placeholder=f"{selected} = {now}"[:150],
             row=1,
             options=[
-                discord.SelectOption(label=label, value=v, default=v == now)
-                for label, v in value_choices(selected, getattr(options, selected))
+                discord.SelectOption(label=label[:100], value=v, default=v == now)
+                for label, v in value_choices(game, selected, getattr(options, selected))
             ],
         )
         view.add_item(HouseItem(value, lobby_id, "val", selected))
-    for name in TOGGLES:
+    for name, label in list(lobby.adapter.toggles)[:5]:
         on = bool(getattr(options, name))
         button: discord.ui.Button[Any] = discord.ui.Button(
             custom_id=f"{base}:tog:{name}",
-            label=f"{_TOGGLE_LABELS[name]}: {'on' if on else 'off'}",
+            label=f"{label}: {'on' if on else 'off'}",
             style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
             row=2,
         )
@@ -166,13 +159,13 @@ def house_view(lobby_id: int, options: Options, selected: str | None = None) -> 
             discord.SelectOption(
                 label=name, value=name, description=info.summary[:100], default=False
             )
-            for name, info in PRESETS.items()
+            for name, info in list(game.presets.items())[:25]
         ],
     )
     view.add_item(HouseItem(presets, lobby_id, "preset", ""))
     reset: discord.ui.Button[Any] = discord.ui.Button(
         custom_id=f"{base}:reset",
-        label=f"Back to the {options.preset} rules",
+        label=f"Back to the {options.preset} rules"[:80],
         style=discord.ButtonStyle.danger,
         row=4,
     )

@@ -12,8 +12,9 @@ import pytest
 from bot import ConfigError, load_settings
 from cogs.clock import ScaledClock, wait_event
 from cogs.president import images
-from cogs.president.cog import missing_permissions
-from cogs.president.models import COMPUTER_TIME_LIMIT, Table, TableMeta
+from cogs.president.adapter import ADAPTER, COMPUTER_TIME_LIMIT
+from cogs.table.models import Table, TableMeta
+from cogs.table.runtime import missing_permissions
 from cogs.president.text import (
     MAX_SELECT_OPTIONS,
     exchange_private_lines,
@@ -114,7 +115,7 @@ def test_table_meta_round_trips_and_pads() -> None:
 def test_search_levels_in_the_bot_have_a_wall_clock_cap(level: str) -> None:
     state = President.new_game(preset("classic"), seed=1)
     meta = TableMeta(1, 60, level, [False] * 4, [0] * 4, [False] * 4, None)
-    table = Table(1, 2, 3, state, 0, [], meta, seed=7)
+    table = Table(1, 2, 3, ADAPTER, state, 0, [], meta, seed=7)
     ai = table.computer(2)
     assert table.computer(2) is ai, "one player object per seat"
     limit = getattr(ai, "time_limit", None)

@@ -1,8 +1,10 @@
-"""The server's side of President: house rules, saved defaults, rules text,
-rematches, taking over a computer seat, and forgetting a player.
+"""The server's side of every table: house rules, saved defaults, rules text,
+rematches, game records, taking over a computer seat, and forgetting a player.
 
-Kept out of :mod:`cogs.president.cog` (which runs lobbies and tables) so the
-game loop stays readable; the cog's slash commands and buttons call in here.
+Kept out of :mod:`cogs.table.runtime` (which runs lobbies and tables) so the
+game loop stays readable; the slash commands and buttons call in here. The
+house rules come from each game's option schema; the rules text from its
+adapter.
 """
 
 from __future__ import annotations
@@ -18,18 +20,29 @@ import discord
 
 from cogs.replies import UserFacingError
 from data import Database, Seat, Settings
-from engine.president import PRESETS, Options, OptionsError, preset
-from engine.president.ai import levels
+from engine import OptionsError
 
 from .models import Lobby, Table
-from .rules_text import differences_text, rules_text, value_text
 from .server_views import forget_view, house_view
-from .settings import LOBBY_SETTINGS, apply_setting, defaults_overrides, parse_lobby_setting
+from .settings import (
+    LOBBY_SETTINGS,
+    apply_setting,
+    current_value,
+    defaults_overrides,
+    differences,
+    options_from_settings,
+    parse_lobby_setting,
+    parse_turn_time,
+)
 from .text import plural
 from .views import lobby_view
 
 if TYPE_CHECKING:
-    from .cog import PresidentCog
+    from .adapter import GameAdapter
+    from .runtime import TableRuntime
+
+#: The largest id SQLite stores (a forged id beyond it is refused before a query).
+MAX_ID = 2**63 - 1
 
 log = logging.getLogger("president.server")
 
@@ -45,8 +58,9 @@ def takeable_seat(t: Table) -> int | None:
     return None
 
 
-def rules_embed(options: Options, colour: discord.Colour, *, where: str = "") -> discord.Embed:
-    text = rules_text(options)
+def rules_embed_from(text: Any, colour: discord.Colour, *, where: str = "") -> discord.Embed:
+    """An embed from a rules text (``title``, ``description``, ``sections`` of
+    (heading, body) pairs, each short enough for an embed field)."""
     embed = discord.Embed(
         title=text.title + (f" {where}" if where else ""),
         description=text.description,
@@ -57,8 +71,15 @@ def rules_embed(options: Options, colour: discord.Colour, *, where: str = "") ->
     return embed
 
 
+def differences_text(adapter: GameAdapter, options: Any) -> str:
+    """``jokers = 2, revolution = on`` — the options changed from the preset, or ``""``."""
+    return ", ".join(
+        f"{k} = {adapter.value_text(v)}" for k, v in differences(adapter.game, options).items()
+    )
+
+
 class ServerFeatures:
-    def __init__(self, cog: PresidentCog) -> None:
+    def __init__(self, cog: TableRuntime) -> None:
         self.cog = cog
 
     @property
@@ -67,27 +88,32 @@ class ServerFeatures:
 
     # -- house rules ------------------------------------------------------------------
 
-    def _lobby_here(self, interaction: discord.Interaction) -> Lobby:
+    def _lobby_here(self, interaction: discord.Interaction, adapter: GameAdapter) -> Lobby:
         lobby = self.cog.lobbies.get(interaction.channel_id or 0)
+        game = adapter.game
         if lobby is None or lobby.closed:
             if self.cog.tables.get(interaction.channel_id or 0) is not None:
                 raise UserFacingError(
                     "A game is running here: house rules change in the lobby, before Start."
                 )
             raise UserFacingError(
-                "No lobby is open in this channel: open one with /president new, "
+                f"No lobby is open in this channel: open one with /{game.name} new, "
                 "then change its rules."
+            )
+        if lobby.kind != game.name:
+            raise UserFacingError(
+                f"The lobby here is for {lobby.adapter.game.title}: use /{lobby.kind} commands."
             )
         return lobby
 
     def _check_host(self, interaction: discord.Interaction, lobby: Lobby) -> None:
-        if not self.cog._may_manage(interaction, lobby.host_id):
+        if not self.cog.may_manage(interaction, lobby.host_id):
             raise UserFacingError(
                 f"Only the host (<@{lobby.host_id}>) or someone with Manage Channel "
                 "can change the house rules."
             )
 
-    def _change(self, lobby: Lobby, new: Options) -> None:
+    def _change(self, lobby: Lobby, new: Any) -> None:
         """Apply validated options to the lobby; more players means more seats."""
         seated = len(lobby.players) + lobby.computers
         if new.players < seated:
@@ -117,16 +143,16 @@ class ServerFeatures:
     async def open_house_rules(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         self._check_host(interaction, lobby)
         await interaction.response.send_message(
-            self._panel_text(lobby), view=house_view(lobby.lobby_id, lobby.options), ephemeral=True
+            self._panel_text(lobby), view=house_view(lobby), ephemeral=True
         )
 
     @staticmethod
     def _panel_text(lobby: Lobby) -> str:
-        changed = differences_text(lobby.options) or "none"
+        changed = differences_text(lobby.adapter, lobby.options) or "none"
         return (
             f"**House rules** for this lobby ({lobby.preset}). Changes show on the lobby at "
-            f"once; every option is also at `/president set`.\nChanged from {lobby.preset}: "
-            f"{changed}"
+            f"once; every option is also at `/{lobby.kind} set`.\nChanged from "
+            f"{lobby.preset}: {changed}"
         )[:2000]
 
     async def on_house(
@@ -137,42 +163,60 @@ class ServerFeatures:
         arg: str,
         values: list[str],
     ) -> None:
+        """A House rules control. Ids and values are checked against the panel's
+        own choices: anything else is refused and changes nothing."""
         lobby = self.cog.lobbies_by_id.get(lobby_id)
         if lobby is None or lobby.closed:
             raise UserFacingError("This lobby is closed; its house rules can't change any more.")
         self._check_host(interaction, lobby)
+        game = lobby.adapter.game
+        names = [spec.name for spec in game.option_schema]
+        toggles = [name for name, _label in lobby.adapter.toggles]
+        value = values[0] if len(values) == 1 else None
+        refused = "That control is out of date or not valid; nothing changed."
         if kind == "opt":
-            await interaction.response.edit_message(
-                view=house_view(lobby_id, lobby.options, selected=values[0])
-            )
+            if value not in names:
+                raise UserFacingError(refused)
+            await interaction.response.edit_message(view=house_view(lobby, selected=value))
             return
+        if (
+            (kind == "val" and (arg not in names or value is None))
+            or (kind == "tog" and arg not in toggles)
+            or (kind == "preset" and value not in game.presets)
+            or kind not in ("val", "tog", "preset", "reset")
+        ):
+            raise UserFacingError(refused)
         async with lobby.lock:
             if lobby.closed:
                 raise UserFacingError("This lobby just closed.")
             opts = lobby.options
             if kind == "val":
-                new, selected = apply_setting(opts, arg, values[0]), arg
+                assert value is not None
+                new, selected = apply_setting(game, opts, arg, value), arg
             elif kind == "tog":
                 flip = "off" if getattr(opts, arg) else "on"
-                new, selected = apply_setting(opts, arg, flip), None
+                new, selected = apply_setting(game, opts, arg, flip), None
             elif kind == "preset":
-                new, selected = apply_setting(opts, "preset", values[0]), None
+                assert value is not None
+                new, selected = apply_setting(game, opts, "preset", value), None
             else:  # reset
-                new, selected = preset(lobby.preset, players=opts.players), None
+                new, selected = game.make_options(lobby.preset, {"players": opts.players}), None
             self._change(lobby, new)
             await interaction.response.edit_message(
-                content=self._panel_text(lobby),
-                view=house_view(lobby_id, lobby.options, selected=selected),
+                content=self._panel_text(lobby), view=house_view(lobby, selected=selected)
             )
             await self.refresh_lobby(lobby)
 
-    async def set_option(self, interaction: discord.Interaction, option: str, value: str) -> None:
-        """``/president set``: one option of the lobby here, validated by the engine."""
-        lobby = self._lobby_here(interaction)
+    async def set_option(
+        self, interaction: discord.Interaction, adapter: GameAdapter, option: str, value: str
+    ) -> None:
+        """``/<game> set``: one option of the lobby here, validated by the engine."""
+        lobby = self._lobby_here(interaction, adapter)
         self._check_host(interaction, lobby)
+        game = adapter.game
         name = option.strip().lower().replace(" ", "_")
         if name in LOBBY_SETTINGS:
-            setting = parse_lobby_setting(name, value)  # OptionsError: a clear refusal
+            setting = parse_lobby_setting(game, name, value)  # OptionsError: a clear refusal
             async with lobby.lock:
                 if name == "turn_time":
                     lobby.turn_seconds = int(setting)
@@ -184,13 +228,13 @@ class ServerFeatures:
                 await self.refresh_lobby(lobby)
             return
         async with lobby.lock:
-            new = apply_setting(lobby.options, name, value)  # OptionsError: the engine's words
+            new = apply_setting(game, lobby.options, name, value)  # OptionsError: engine's words
             self._change(lobby, new)
             if name == "preset":
                 done = f"The lobby now plays the **{new.preset}** rules (earlier changes dropped)."
             else:
-                done = f"**{name}** is now **{value_text(getattr(new, name))}**."
-            changed = differences_text(new)
+                done = f"**{name}** is now **{current_value(game, new, name)}**."
+            changed = differences_text(adapter, new)
             if changed:
                 done += f"\nChanged from {new.preset}: {changed}"
             await interaction.response.send_message(done[:2000], ephemeral=True)
@@ -198,17 +242,22 @@ class ServerFeatures:
 
     # -- saved defaults ---------------------------------------------------------------
 
-    async def save_defaults(self, interaction: discord.Interaction, scope: Scope) -> None:
-        """``/president defaults``: the lobby's settings become the channel's or server's."""
+    async def save_defaults(
+        self, interaction: discord.Interaction, adapter: GameAdapter, scope: Scope
+    ) -> None:
+        """``/<game> defaults``: the lobby's settings become the channel's or server's."""
         if not interaction.permissions.manage_guild:
             raise UserFacingError("Saving defaults needs the Manage Server permission.")
-        lobby = self._lobby_here(interaction)
+        if scope not in ("channel", "server"):
+            raise UserFacingError("Save for the channel or for the server.")
+        lobby = self._lobby_here(interaction, adapter)
+        game = adapter.game
         guild_id = interaction.guild_id or 0
         if scope == "server":
-            overrides = defaults_overrides(lobby.options)
+            overrides = defaults_overrides(game, lobby.options)
         else:
-            below = await self.db.guild_settings(guild_id)
-            overrides = defaults_overrides(lobby.options, below=below.options)
+            below = await self.db.guild_settings(guild_id, game.name)
+            overrides = defaults_overrides(game, lobby.options, below=below.options)
         settings = Settings(
             preset=lobby.preset,
             options=overrides,
@@ -216,109 +265,150 @@ class ServerFeatures:
             computer_level=lobby.level,
         )
         if scope == "server":
-            await self.db.set_guild_settings(guild_id, settings)
+            await self.db.set_guild_settings(guild_id, game.name, settings)
             where = "this server (channels with their own defaults keep them)"
         else:
-            await self.db.set_channel_settings(guild_id, interaction.channel_id or 0, settings)
+            await self.db.set_channel_settings(
+                interaction.channel_id or 0, guild_id, game.name, settings
+            )
             where = "this channel"
-        changed = differences_text(lobby.options) or "no changes"
+        changed = differences_text(adapter, lobby.options) or "no changes"
         await interaction.response.send_message(
-            f"Saved as the default for {where}: **{lobby.preset}** with {lobby.seats} seats "
-            f"({changed}), {lobby.turn_seconds} s turns, computers at level {lobby.level}. "
-            "`/president new` starts from these.",
+            f"Saved as the {game.title} default for {where}: **{lobby.preset}** with "
+            f"{lobby.seats} seats ({changed}), {lobby.turn_seconds} s turns, computers at level "
+            f"{lobby.level}. `/{game.name} new` starts from these."[:2000],
             ephemeral=True,
         )
 
     # -- rules text -------------------------------------------------------------------
 
-    async def show_rules(self, interaction: discord.Interaction, name: str | None) -> None:
-        colour = discord.Colour(0x2F8A58)
+    async def show_rules(
+        self, interaction: discord.Interaction, adapter: GameAdapter, name: str | None
+    ) -> None:
+        game = adapter.game
+        colour = adapter.colour
         if name is not None:
-            if name not in PRESETS:
-                raise UserFacingError(f"There is no preset {name!r}; choose {', '.join(PRESETS)}.")
-            embed = rules_embed(preset(name), colour)
+            if name not in game.presets:
+                raise UserFacingError(
+                    f"There is no {game.title} preset {name!r}; choose {', '.join(game.presets)}."
+                )
+            embed = adapter.rules_embed(game.make_options(name, {}), colour, "")
         else:
             channel_id = interaction.channel_id or 0
             lobby = self.cog.lobbies.get(channel_id)
             table = self.cog.tables.get(channel_id)
-            if lobby is not None and not lobby.closed:
-                embed = rules_embed(lobby.options, colour, where="(this lobby)")
-            elif table is not None and not table.closed:
-                embed = rules_embed(table.options, colour, where="(this game)")
+            if lobby is not None and not lobby.closed and lobby.kind == game.name:
+                embed = adapter.rules_embed(lobby.options, colour, "(this lobby)")
+            elif table is not None and not table.closed and table.kind == game.name:
+                embed = adapter.rules_embed(table.options, colour, "(this game)")
             else:
-                s = await self.db.effective_settings(interaction.guild_id or 0, channel_id)
-                embed = rules_embed(self._defaults(s), colour, where="(this channel's default)")
+                s = await self.db.effective_settings(
+                    interaction.guild_id or 0, channel_id, game.name
+                )
+                options = options_from_settings(game, s.preset, s.options)
+                embed = adapter.rules_embed(options, colour, "(this channel's default)")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @staticmethod
-    def _defaults(s: Settings) -> Options:
-        name = s.preset if s.preset in PRESETS else "classic"
-        assert name is not None
-        overrides = {k: v for k, v in s.options.items() if k != "preset"}
-        try:
-            return preset(name, **overrides)
-        except OptionsError:
-            return preset(name)
+    # -- game records -----------------------------------------------------------------
+
+    async def send_record(
+        self, interaction: discord.Interaction, adapter: GameAdapter, game_id: int | None
+    ) -> None:
+        """``/<game> record``: the record of a game the asker sat in, as a file
+        for ``python -m engine replay`` (only to them: it holds every hand)."""
+        user_id = interaction.user.id
+        guild_id = interaction.guild_id or 0
+        if game_id is not None and not 0 < game_id <= MAX_ID:
+            raise UserFacingError("There is no game with that number.")
+        if game_id is None:
+            recent = await self.db.recent_games(
+                interaction.channel_id or 0, kind=adapter.game.name, limit=25
+            )
+            mine = [g for g in recent if any(s.user_id == user_id for s in g.seats)]
+            if not mine:
+                raise UserFacingError(
+                    f"You have no finished {adapter.game.title} game in this channel."
+                )
+            game_id = mine[0].game_id
+        details = await self.db.game(game_id)
+        if (
+            details is None
+            or details.summary.guild_id != guild_id
+            or not any(s.user_id == user_id for s in details.summary.seats)
+        ):
+            raise UserFacingError("You can only get the record of a game you played here.")
+        if details.summary.status == "live":
+            raise UserFacingError("That game is still being played: ask again when it is over.")
+        record = await self.db.game_record(game_id)
+        if record is None:
+            raise UserFacingError("That game has no record.")
+        file = discord.File(
+            io.BytesIO(record.encode("utf-8")), filename=f"{details.summary.kind}-{game_id}.json"
+        )
+        await interaction.response.send_message(
+            f"The record of game {game_id}: replay it with `python -m engine replay "
+            f"{details.summary.kind}-{game_id}.json`, or attach it to a bug report.",
+            file=file,
+            ephemeral=True,
+        )
 
     # -- rematch ----------------------------------------------------------------------
 
     async def rematch(
         self, interaction: discord.Interaction, game_id: int, turn: int, level: str
     ) -> None:
-        """A new lobby with the same players, computer seats and settings."""
+        """A new lobby with the same players, computer seats and settings. The
+        id's numbers are checked before any query: a forged one is refused."""
+        if not 0 < game_id <= MAX_ID:
+            raise UserFacingError("That Rematch button is not valid; start with /<game> new.")
+        try:
+            turn_seconds = parse_turn_time(turn)
+        except OptionsError:
+            raise UserFacingError(
+                "That Rematch button is not valid; start a new game instead."
+            ) from None
         channel_id = interaction.channel_id or 0
-        self.cog._refuse_if_busy(channel_id)
+        self.cog.refuse_if_busy(channel_id)
         details = await self.db.game(game_id)
-        if details is None:
-            raise UserFacingError("That game is no longer on record; start with /president new.")
+        if details is None or details.summary.guild_id != (interaction.guild_id or 0):
+            raise UserFacingError("That game is no longer on record; start a new one.")
+        adapter = self.cog.adapters.get(details.summary.kind)
+        if adapter is None:
+            raise UserFacingError("This bot no longer hosts that game.")
+        game = adapter.game
         seats: tuple[Seat, ...] = details.summary.seats
         user = interaction.user
         humans = [(s.user_id, s.display_name) for s in seats if s.user_id is not None]
         if not any(uid == user.id for uid, _ in humans):
             raise UserFacingError(
                 "Only the players of that game can call a rematch; start your own with "
-                "/president new."
+                f"/{game.name} new."
             )
         try:
-            options = Options.from_dict(json.loads(details.options_json))
+            options = game.options_from_dict(json.loads(details.options_json))
         except (OptionsError, ValueError, TypeError) as exc:
             raise UserFacingError(f"That game's rules can't be reused: {exc}") from exc
         # The one who asks hosts; the others keep their order.
         players = [(user.id, user.display_name)]
         players += [(uid, name) for uid, name in humans if uid != user.id]
         await interaction.response.defer(thinking=True)
-        self.cog._refuse_if_busy(channel_id)  # checked again: the lookup awaited
+        self.cog.refuse_if_busy(channel_id)  # checked again: the lookup awaited
         lobby = Lobby(
             lobby_id=secrets.randbits(48),
             guild_id=interaction.guild_id or 0,
             channel_id=channel_id,
+            adapter=adapter,
             host_id=user.id,
             preset=options.preset,
             options=options,
             seats=options.players,
-            level=level if level in levels() else "normal",
-            turn_seconds=turn,
+            level=level if level in game.levels() else "normal",
+            turn_seconds=turn_seconds,
             players=[(int(uid), name) for uid, name in players if uid is not None],
             computers=len(seats) - len(humans),
             last_activity=self.cog.clock.now(),
         )
-        await self.open_lobby(interaction, lobby, note=f"Rematch called by {user.mention}.")
-
-    async def open_lobby(self, interaction: discord.Interaction, lobby: Lobby, note: str) -> None:
-        cog = self.cog
-        cog.lobbies[lobby.channel_id] = lobby
-        cog.lobbies_by_id[lobby.lobby_id] = lobby
-        embed, picture = await cog._lobby_payload(lobby)
-        files: dict[str, Any] = (
-            {"file": discord.File(io.BytesIO(picture.data), filename=picture.filename)}
-            if picture
-            else {}
-        )
-        msg = await interaction.followup.send(
-            content=note, embed=embed, view=lobby_view(lobby.lobby_id), wait=True, **files
-        )
-        lobby.message_id = msg.id
-        lobby.task = cog._spawn(cog._lobby_idle(lobby), "president-lobby-idle")
+        await self.cog.open_lobby(interaction, lobby, note=f"Rematch called by {user.mention}.")
 
     # -- taking over a computer seat --------------------------------------------------
 
@@ -367,14 +457,14 @@ class ServerFeatures:
         if t is not None:
             raise UserFacingError(
                 f"You're seated in a running game in <#{t.channel_id}>. Leave it "
-                "(/president leave) or let it finish, then ask again."
+                f"(/{t.kind} leave) or let it finish, then ask again."
             )
 
     async def forget_me(self, interaction: discord.Interaction) -> None:
         self._refuse_if_playing(interaction.guild_id or 0, interaction.user.id)
         await interaction.response.send_message(
-            "This deletes your President statistics, rating and points **in this server**; "
-            "your seats in past games will read “Deleted player”. It can't be undone.",
+            "This deletes your statistics, ratings and points of every game **in this "
+            "server**; your seats in past games will read “Deleted player”. It can't be undone.",
             view=forget_view(interaction.user.id),
             ephemeral=True,
         )

@@ -1,70 +1,46 @@
-"""President on Discord: lobbies, tables, turns, timers, computer seats, restarts.
+"""The table runtime: lobbies, tables, turns, timers, computer seats, restarts,
+for every game.
 
 One lobby or one game per channel (a thread is a channel). Each game runs
 as two tasks: the *driver* (whose turn, computer moves, timers, rounds) and
 the *table loop* (the only writer of the channel's table message, at most one
 edit per ``table_edit_interval``). Decisions from clicks, timers and
-computers all go through :meth:`PresidentCog._apply`, under the table's
+computers all go through :meth:`TableRuntime._apply`, under the table's
 lock, and are stored before anyone is told about them.
+
+The runtime knows a game only through its engine ``GameType`` and its
+:class:`~cogs.table.adapter.GameAdapter` (``cogs/<game>/adapter.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
+import importlib
 import json
 import logging
 import random
 import secrets
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from cogs.clock import wait_event
 from cogs.replies import UserFacingError
 from data import GameNotLive, NewGame, Seat, SeatResult, StaleVersion
 from data import RoundResult as StoredRound
-from engine.president import (
-    EXCHANGE,
-    GAME_OVER,
-    PASS,
-    PLAY,
-    PRESETS,
-    ROUND_OVER,
-    Decision,
-    EngineError,
-    OptionsError,
-    Play,
-    President,
-    preset,
-)
-from engine.president.ai import levels
+from engine import EngineError, OptionsError, RoundScore, game_types
 
-from . import images
+from .adapter import Aftermath, Decide, GameAdapter, registered_adapter
+from .commands import build_groups
+from .images import Picture, file_kwargs, to_file
 from .models import Lobby, Table, TableMeta
-from .rules_text import differences_text
-from .server import Scope, ServerFeatures, takeable_seat
+from .server import ServerFeatures, takeable_seat
 from .server_views import SERVER_ITEMS, rematch_view
-from .settings import TURN_TIME_DEFAULT, TURN_TIME_RANGE, option_matches, value_matches
-from .text import (
-    cards_text,
-    countdown,
-    exchange_private_lines,
-    exchange_public_lines,
-    give_choices,
-    parse_rank_value,
-    play_choices,
-    plural,
-    recent_log,
-    resolve_give,
-    round_lines,
-    standings_lines,
-)
-from .views import DYNAMIC_ITEMS, back_view, give_view, lobby_view, play_view, table_view
+from .settings import TURN_TIME_DEFAULT, parse_turn_time
+from .text import countdown, order_by_totals, standings_lines
+from .views import DYNAMIC_ITEMS, back_view, lobby_view, table_view
 
 if TYPE_CHECKING:
     from bot import PresidentBot
@@ -72,9 +48,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("president.game")
 
 COMPUTER_NAMES = ("Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Knuth", "Dijkstra")
-COLOUR = discord.Colour(0x2F8A58)
-# module-level names: discord.py evaluates the Range annotation in this module
-_TURN_MIN, _TURN_MAX = TURN_TIME_RANGE
 
 REQUIRED_PERMISSIONS: tuple[tuple[str, str], ...] = (
     ("view_channel", "View Channel"),
@@ -97,45 +70,65 @@ def missing_permissions(perms: discord.Permissions, *, thread: bool = False) -> 
     return missing
 
 
-def _file(picture: images.Picture | None) -> discord.File | None:
-    if picture is None:
-        return None
-    return discord.File(io.BytesIO(picture.data), filename=picture.filename)
-
-
-def _kwargs_files(picture: images.Picture | None) -> dict[str, Any]:
-    f = _file(picture)
-    return {"file": f} if f is not None else {}
-
-
-def _stored_round(state: President, names: Sequence[str]) -> StoredRound:
-    result = state.results[-1]
+def _stored_round(t: Table, state: Any) -> StoredRound:
+    """The rows a finished round stores: the same shape for every game."""
+    result: RoundScore = state.round_results()[-1]
     return StoredRound(
-        number=result.round_number,
+        number=result.number,
         seats=[
             SeatResult(
                 seat=p,
-                position=result.position_of(p),
-                title=result.titles[p],
-                points=result.points[p],
+                position=result.positions[p],
+                score=result.scores[p],
                 total=result.totals[p],
-                promotion=result.promotions[p],
-                display_name=names[p],
+                details=t.adapter.round_details(t, result, p),
+                display_name=t.names[p],
             )
             for p in range(state.n)
         ],
     )
 
 
-class PresidentCog(commands.Cog, name="President"):
-    president = app_commands.Group(
-        name="president", description="Play President, the card game", guild_only=True
-    )
+def _record_parts(state: Any) -> tuple[str, str]:
+    """The record's header (all but its rounds) and the current round's deal,
+    in the envelope every game shares: the storage keeps a record as it grows."""
+    record = json.loads(state.record().to_json())
+    rounds = record.pop("rounds")
+    deal = {k: v for k, v in rounds[-1].items() if k != "decisions"} if rounds else {}
+    return json.dumps(record, ensure_ascii=False), json.dumps(deal, ensure_ascii=False)
+
+
+def load_adapters() -> dict[str, GameAdapter]:
+    """The Discord side of every game that has one (``cogs/<game>/adapter.py``
+    defining ``ADAPTER``), by game name. A game whose engine exists but whose
+    Discord side does not yet is simply not offered."""
+    adapters: dict[str, GameAdapter] = {}
+    for game in game_types():
+        registered = registered_adapter(game.name)
+        if registered is not None:
+            adapters[game.name] = registered
+            continue
+        try:
+            module = importlib.import_module(f"cogs.{game.name}.adapter")
+        except ModuleNotFoundError as exc:
+            if exc.name in (f"cogs.{game.name}", f"cogs.{game.name}.adapter"):
+                continue
+            raise
+        adapter = getattr(module, "ADAPTER", None)
+        if adapter is not None:
+            adapters[game.name] = cast(GameAdapter, adapter)
+    return adapters
+
+
+class TableRuntime(commands.Cog, name="Tables"):
+    """Every table of every game; slash commands per game come from
+    :func:`cogs.table.commands.build_groups`."""
 
     def __init__(self, bot: PresidentBot) -> None:
         self.bot = bot
         self.clock = bot.clock
         self.timings = bot.timings
+        self.adapters = load_adapters()
         self.lobbies: dict[int, Lobby] = {}  # by channel id
         self.lobbies_by_id: dict[int, Lobby] = {}
         self.tables: dict[int, Table] = {}  # by channel id
@@ -144,6 +137,7 @@ class PresidentCog(commands.Cog, name="President"):
         self._shown: dict[int, tuple[int, tuple[str, bytes, str]]] = {}
         """Per game: the table message id and what it shows (to skip no-op edits)."""
         self.server = ServerFeatures(self)  # house rules, rematch, take seat, forget me
+        self._groups = build_groups(self)
 
     def _spawn(self, coro: Any, name: str) -> asyncio.Task[None]:
         """A background task that the cog cancels when it unloads."""
@@ -152,12 +146,19 @@ class PresidentCog(commands.Cog, name="President"):
         task.add_done_callback(self._tasks.discard)
         return task
 
+    def adapter(self, kind: str) -> GameAdapter:
+        adapter = self.adapters.get(kind)
+        if adapter is None:
+            raise UserFacingError(f"This bot does not host {kind!r} games.")
+        return adapter
+
     # -- lifecycle ----------------------------------------------------------------
 
     async def cog_load(self) -> None:
+        for group in self._groups:
+            self.bot.tree.add_command(group)
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS, *SERVER_ITEMS)
-        self._spawn(asyncio.to_thread(images.warm_up), "president-warm-up")
-        self._spawn(self._resume_all(), "president-resume")
+        self._spawn(self._resume_all(), "table-resume")
 
     async def cog_unload(self) -> None:
         for t in list(self.tables.values()):
@@ -167,23 +168,33 @@ class PresidentCog(commands.Cog, name="President"):
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS, *SERVER_ITEMS)
+        for group in self._groups:
+            self.bot.tree.remove_command(group.name)
 
     async def _resume_all(self) -> None:
-        """Every live table of the database continues after a restart."""
+        """Every live table of the database continues after a restart: from the
+        round's snapshot, replaying the decisions stored since."""
         await self.bot.wait_until_ready()
         for live in await self.bot.db.live_tables():
-            if live.kind != "president":
+            adapter = self.adapters.get(live.kind)
+            if adapter is None:
+                log.warning("game %s: no %s table here; left as it is", live.game_id, live.kind)
                 continue
+            game = adapter.game
             try:
-                state = President.from_json(live.state_json)
-            except EngineError:
+                state = game.from_json(live.snapshot_json, game.load_record(live.record_json))
+                for player, text in live.decisions:
+                    state.apply(game.parse_decision(text), player)
+            except (EngineError, ValueError, KeyError, TypeError):
                 log.warning("game %s: stored state unreadable; abandoned", live.game_id)
-                await self.bot.db.abandon_game(live.game_id)
+                with contextlib.suppress(GameNotLive):
+                    await self.bot.db.abandon_game(live.game_id)
                 continue
             table = Table(
                 game_id=live.game_id,
                 guild_id=live.guild_id,
                 channel_id=live.channel_id,
+                adapter=adapter,
                 state=state,
                 version=live.version,
                 seats=list(live.seats),
@@ -198,7 +209,7 @@ class PresidentCog(commands.Cog, name="President"):
                 continue
             if live.game_id in self.tables_by_game:
                 # started since the bot came up (this loop can be slower than the
-                # first /president new): it already has its table and tasks
+                # first /<game> new): it already has its table and tasks
                 continue
             self._register(table)
             table.repost = True
@@ -214,8 +225,8 @@ class PresidentCog(commands.Cog, name="President"):
 
     def _start_tasks(self, table: Table) -> None:
         table.tasks = [
-            self._spawn(self._drive(table), f"president-drive-{table.game_id}"),
-            self._spawn(self._table_loop(table), f"president-table-{table.game_id}"),
+            self._spawn(self._drive(table), f"drive-{table.game_id}"),
+            self._spawn(self._table_loop(table), f"table-{table.game_id}"),
         ]
 
     async def _channel(self, table: Table | Lobby) -> discord.abc.Messageable | None:
@@ -251,25 +262,22 @@ class PresidentCog(commands.Cog, name="President"):
             raise UserFacingError("You're not playing at this table.")
         return p
 
-    # -- /president commands ------------------------------------------------------
+    # -- what the slash commands do (declared in commands.py, one group per game) ----
 
-    @president.command(name="new", description="Open a President table in this channel")
-    @app_commands.describe(
-        rules="Rule preset (default: this channel's or server's saved choice, else classic)",
-        seats="Number of seats (within the preset's limits)",
-        bots="Computer players to seat now",
-        level="Computer player level",
-        turn_time=f"Seconds per turn ({_TURN_MIN}–{_TURN_MAX}, default {TURN_TIME_DEFAULT})",
-    )
-    async def new(
+    async def new_lobby(
         self,
         interaction: discord.Interaction,
-        rules: str | None = None,
-        seats: app_commands.Range[int, 3, 8] | None = None,
-        bots: app_commands.Range[int, 0, 7] = 0,
-        level: str | None = None,
-        turn_time: app_commands.Range[int, _TURN_MIN, _TURN_MAX] | None = None,
+        adapter: GameAdapter,
+        rules: str | None,
+        seats: int | None,
+        bots: int,
+        level: str | None,
+        turn_time: int | None,
     ) -> None:
+        """``/<game> new``: open a lobby. Every option is checked here again with
+        the limits the command declares (a modified client can send anything):
+        refused, never clamped."""
+        game = adapter.game
         channel_id = interaction.channel_id
         if interaction.guild_id is None or channel_id is None:
             raise UserFacingError("Start a game in a server channel.")
@@ -282,26 +290,36 @@ class PresidentCog(commands.Cog, name="President"):
                 + " permission(s) in this channel. Ask a moderator to grant them."
             )
         self._refuse_if_busy(channel_id)
-        settings = await self.bot.db.effective_settings(interaction.guild_id, channel_id)
-        name = (rules or settings.preset or "classic").strip().lower()
-        info = PRESETS.get(name)
+        settings = await self.bot.db.effective_settings(interaction.guild_id, channel_id, game.name)
+        name = (rules or settings.preset or game.default_preset).strip().lower()
+        info = game.presets.get(name)
         if info is None:
-            raise UserFacingError(f"There is no preset {name!r}; choose {', '.join(PRESETS)}.")
+            raise UserFacingError(
+                f"There is no {game.title} preset {name!r}; choose {', '.join(game.presets)}."
+            )
         overrides = {k: v for k, v in settings.options.items() if k not in ("players", "preset")}
-        size = seats or int(settings.options.get("players", max(info.min_players, 4)))
+        saved_size = settings.options.get("players") if settings.preset in (None, name) else None
+        size = seats if seats is not None else int(saved_size or info.default_players)
         if not info.min_players <= size <= info.max_players:
             raise UserFacingError(
                 f"The {name} preset plays with {info.min_players}–{info.max_players} seats."
             )
         try:
-            options = preset(name, **overrides, players=size)
+            options = game.make_options(name, {**overrides, "players": size})
         except OptionsError as exc:
             raise UserFacingError(f"These rules don't work together: {exc}") from exc
-        if bots > size - 1:
-            raise UserFacingError(f"At most {size - 1} computer players fit at {size} seats.")
-        chosen_level = level or settings.computer_level or "normal"
-        if chosen_level not in levels():
-            raise UserFacingError(f"Computer level: choose one of {', '.join(levels())}.")
+        if not 0 <= bots <= size - 1:
+            raise UserFacingError(f"From 0 to {size - 1} computer players fit at {size} seats.")
+        chosen_level = (level or settings.computer_level or "normal").strip().lower()
+        if chosen_level not in game.levels():
+            raise UserFacingError(f"Computer level: choose one of {', '.join(game.levels())}.")
+        if turn_time is not None:
+            try:
+                turn_seconds = parse_turn_time(turn_time)
+            except OptionsError as exc:
+                raise UserFacingError(str(exc)) from exc
+        else:
+            turn_seconds = settings.turn_seconds or TURN_TIME_DEFAULT
         self._refuse_if_busy(channel_id)  # checked again: the settings lookup awaited
         # Errors above are ephemeral replies; from here on drawing may take a moment.
         await interaction.response.defer(thinking=True)
@@ -310,24 +328,38 @@ class PresidentCog(commands.Cog, name="President"):
             lobby_id=secrets.randbits(48),
             guild_id=interaction.guild_id,
             channel_id=channel_id,
+            adapter=adapter,
             host_id=user.id,
             preset=name,
             options=options,
             seats=size,
             level=chosen_level,
-            turn_seconds=turn_time or settings.turn_seconds or TURN_TIME_DEFAULT,
+            turn_seconds=turn_seconds,
             players=[(user.id, user.display_name)],
             computers=bots,
             last_activity=self.clock.now(),
         )
-        self.lobbies[channel_id] = lobby
+        await self.open_lobby(interaction, lobby, note=None)
+
+    async def open_lobby(
+        self, interaction: discord.Interaction, lobby: Lobby, note: str | None
+    ) -> None:
+        """Post a lobby as the answer to a deferred interaction."""
+        self.lobbies[lobby.channel_id] = lobby
         self.lobbies_by_id[lobby.lobby_id] = lobby
         embed, picture = await self._lobby_payload(lobby)
         msg = await interaction.followup.send(
-            embed=embed, view=lobby_view(lobby.lobby_id), wait=True, **_kwargs_files(picture)
+            content=note or "",
+            embed=embed,
+            view=lobby_view(lobby.lobby_id),
+            wait=True,
+            **file_kwargs(picture),
         )
         lobby.message_id = msg.id
-        lobby.task = self._spawn(self._lobby_idle(lobby), "president-lobby-idle")
+        lobby.task = self._spawn(self._lobby_idle(lobby), "lobby-idle")
+
+    def refuse_if_busy(self, channel_id: int) -> None:
+        self._refuse_if_busy(channel_id)
 
     def _refuse_if_busy(self, channel_id: int) -> None:
         t = self.tables.get(channel_id)
@@ -336,11 +368,14 @@ class PresidentCog(commands.Cog, name="President"):
             if t.meta.table_message_id:
                 link = f" https://discord.com/channels/{t.guild_id}/{channel_id}/"
                 link += str(t.meta.table_message_id)
-            raise UserFacingError(f"A game is already running in this channel:{link}")
+            raise UserFacingError(
+                f"A game of {t.adapter.game.title} is already running in this channel:{link}"
+            )
         lobby = self.lobbies.get(channel_id)
         if lobby is not None and not lobby.closed:
             raise UserFacingError(
-                "A lobby is already open in this channel: press **Join** on it"
+                f"A {lobby.adapter.game.title} lobby is already open in this channel: "
+                "press **Join** on it"
                 + (
                     f" (https://discord.com/channels/{lobby.guild_id}/{channel_id}/"
                     f"{lobby.message_id})."
@@ -349,109 +384,45 @@ class PresidentCog(commands.Cog, name="President"):
                 )
             )
 
-    @new.autocomplete("rules")
-    async def _rules_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        cur = current.lower()
-        return [
-            app_commands.Choice(name=f"{n} — {info.summary}"[:100], value=n)
-            for n, info in PRESETS.items()
-            if cur in n
-        ]
-
-    @new.autocomplete("level")
-    async def _level_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=n, value=n) for n in levels() if current.lower() in n]
-
-    @president.command(name="hand", description="Show your hand and controls (only to you)")
-    async def hand(self, interaction: discord.Interaction) -> None:
+    async def hand_command(self, interaction: discord.Interaction) -> None:
         t = self._table_in(interaction)
         await self._send_hand(interaction, t)
 
-    @president.command(name="leave", description="Leave the game here; a computer takes your seat")
-    async def leave(self, interaction: discord.Interaction) -> None:
+    async def leave_command(self, interaction: discord.Interaction) -> None:
         lobby = self.lobbies.get(interaction.channel_id or 0)
         if lobby is not None and not lobby.closed and lobby.has(interaction.user.id):
             raise UserFacingError("Use the **Leave** button on the lobby.")
         t = self._table_in(interaction)
         await self._leave_game(interaction, t)
 
-    @president.command(name="end", description="End the game here (host or Manage Channel)")
-    async def end(self, interaction: discord.Interaction) -> None:
+    async def end_command(self, interaction: discord.Interaction) -> None:
         t = self._table_in(interaction)
-        if not self._may_manage(interaction, t.meta.host_id):
+        if not self.may_manage(interaction, t.meta.host_id):
             raise UserFacingError("Only the host or someone with Manage Channel can end the game.")
         await interaction.response.send_message("Ending the game…", ephemeral=True)
         await self._end_game(t, f"{interaction.user.mention} ended the game.")
 
-    # The server's side (house rules, defaults, rules text, forget me) lives in
-    # server.py; these are only the command declarations.
-
-    @president.command(
-        name="set", description="Change a house rule, the turn time or the computer level (host)"
-    )
-    @app_commands.describe(
-        option="The rule or setting to change", value="Its new value (on/off, a number…)"
-    )
-    async def set_option(self, interaction: discord.Interaction, option: str, value: str) -> None:
-        await self.server.set_option(interaction, option, value)
-
-    @set_option.autocomplete("option")
-    async def _option_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=n, value=n) for n in option_matches(current)]
-
-    @set_option.autocomplete("value")
-    async def _value_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        name = str(getattr(interaction.namespace, "option", "") or "").strip().lower()
-        lobby = self.lobbies.get(interaction.channel_id or 0)
-        opts = lobby.options if lobby is not None else None
-        return [app_commands.Choice(name=v, value=v) for v in value_matches(name, current, opts)]
-
-    @president.command(
-        name="defaults", description="Save this lobby's rules as the default (Manage Server)"
-    )
-    @app_commands.describe(scope="For this channel only, or for the whole server")
-    async def defaults(self, interaction: discord.Interaction, scope: Scope = "channel") -> None:
-        await self.server.save_defaults(interaction, scope)
-
-    @president.command(name="rules", description="The rules of a preset, or of the game here")
-    @app_commands.describe(preset="A preset (default: the lobby or game here, else the default)")
-    @app_commands.choices(preset=[app_commands.Choice(name=n, value=n) for n in PRESETS])
-    async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
-        await self.server.show_rules(interaction, preset)
-
-    @president.command(name="forget-me", description="Delete your statistics in this server")
-    async def forget_me(self, interaction: discord.Interaction) -> None:
-        await self.server.forget_me(interaction)
-
     def _table_in(self, interaction: discord.Interaction) -> Table:
         t = self.tables.get(interaction.channel_id or 0)
         if t is None or t.closed:
-            raise UserFacingError("No game is running in this channel. Start one: /president new")
+            starts = " or ".join(f"/{name} new" for name in self.adapters)
+            raise UserFacingError(f"No game is running in this channel. Start one: {starts}")
         return t
 
+    def table_in(self, interaction: discord.Interaction) -> Table:
+        return self._table_in(interaction)
+
     @staticmethod
-    def _may_manage(interaction: discord.Interaction, host_id: int) -> bool:
+    def may_manage(interaction: discord.Interaction, host_id: int) -> bool:
         perms = interaction.permissions
         return interaction.user.id == host_id or perms.manage_channels
 
     # -- lobby --------------------------------------------------------------------
 
-    async def _lobby_payload(self, lobby: Lobby) -> tuple[discord.Embed, images.Picture | None]:
-        info = PRESETS[lobby.preset]
+    async def _lobby_payload(self, lobby: Lobby) -> tuple[discord.Embed, Picture | None]:
+        adapter = lobby.adapter
         names = [name for _, name in lobby.players]
-        lines = [info.summary]
-        diffs = lobby.options.differences()
-        if diffs:
-            lines.append("**House rules:** " + differences_text(lobby.options))
-        lines.append("")
+        lines = [adapter.describe_options(lobby.options), ""]
         for uid, _ in lobby.players:
             lines.append(f"• <@{uid}>" + (" (host)" if uid == lobby.host_id else ""))
         for i in range(lobby.computers):
@@ -463,18 +434,16 @@ class PresidentCog(commands.Cog, name="President"):
             "Open seats are filled with computer players at Start."
         )
         embed = discord.Embed(
-            title=f"President — {lobby.preset} · {len(lobby.players) + lobby.computers}/"
-            f"{lobby.seats} seats",
-            description="\n".join(lines),
-            colour=COLOUR,
+            title=f"{adapter.game.title} — {lobby.preset} · "
+            f"{len(lobby.players) + lobby.computers}/{lobby.seats} seats",
+            description="\n".join(lines)[:4096],
+            colour=adapter.colour,
         )
         embed.set_footer(text="Start and Cancel: the host or anyone with Manage Channel.")
         seats = [(name, False) for name in names] + [
             (COMPUTER_NAMES[i % len(COMPUTER_NAMES)], True) for i in range(lobby.computers)
         ]
-        picture = await asyncio.to_thread(
-            images.lobby_picture, lobby.preset, lobby.options, seats, lobby.seats
-        )
+        picture = await asyncio.to_thread(adapter.lobby_picture, lobby.options, seats, lobby.seats)
         if picture is not None:
             embed.set_image(url=f"attachment://{picture.filename}")
         return embed, picture
@@ -486,7 +455,7 @@ class PresidentCog(commands.Cog, name="President"):
         if lobby is None or lobby.closed:
             raise Stale(
                 "This lobby is closed (started, cancelled, idle too long or the bot restarted). "
-                "Open a new one with /president new."
+                "Open a new one with /<game> new (for example /president new)."
             )
         user = interaction.user
         if action == "rules":
@@ -512,13 +481,13 @@ class PresidentCog(commands.Cog, name="President"):
                 if lobby.host_id == user.id:
                     lobby.host_id = lobby.players[0][0]  # the next player becomes host
             elif action == "bot":
-                if not lobby.has(user.id) and not self._may_manage(interaction, lobby.host_id):
+                if not lobby.has(user.id) and not self.may_manage(interaction, lobby.host_id):
                     raise UserFacingError("Join the lobby first.")
                 if lobby.free <= 0:
                     raise UserFacingError("The table is full.")
                 lobby.computers += 1
             elif action in ("start", "cancel"):
-                if not self._may_manage(interaction, lobby.host_id):
+                if not self.may_manage(interaction, lobby.host_id):
                     raise UserFacingError(
                         f"Only the host (<@{lobby.host_id}>) or someone with Manage Channel "
                         f"can {action} the game."
@@ -532,7 +501,7 @@ class PresidentCog(commands.Cog, name="President"):
             lobby.last_activity = self.clock.now()
             await interaction.response.defer()
             embed, picture = await self._lobby_payload(lobby)
-            f = _file(picture)
+            f = to_file(picture)
             await interaction.edit_original_response(
                 embed=embed, attachments=[f] if f else [], view=lobby_view(lobby.lobby_id)
             )
@@ -575,25 +544,30 @@ class PresidentCog(commands.Cog, name="President"):
         ]
         random.SystemRandom().shuffle(seats)  # seats are shuffled at Start
         seed = secrets.randbits(62)
-        state = President.new_game(lobby.options, seed)
+        adapter = lobby.adapter
+        state = adapter.game.new_game(lobby.options, seed)
         n = state.n
         meta = TableMeta(
             lobby.host_id, lobby.turn_seconds, lobby.level, [False] * n, [0] * n, [False] * n
         )
+        header, deal = _record_parts(state)
         game_id = await self.bot.db.create_game(
             NewGame(
                 guild_id=lobby.guild_id,
                 channel_id=lobby.channel_id,
+                kind=adapter.game.name,
                 preset=lobby.preset,
                 options_json=json.dumps(lobby.options.to_dict()),
-                scoring=lobby.options.scoring,
+                scoring=str(getattr(lobby.options, "scoring", "standard")),
                 seats=seats,
-                state_json=state.to_json(),
-                record_json=state.record().to_json(),
+                header_json=header,
+                snapshot_json=state.to_json(include_record=False),
+                deal_json=deal,
                 meta_json=meta.to_json(),
+                lower_is_better=adapter.game.lower_is_better,
             )
         )
-        t = Table(game_id, lobby.guild_id, lobby.channel_id, state, 0, seats, meta, seed)
+        t = Table(game_id, lobby.guild_id, lobby.channel_id, adapter, state, 0, seats, meta, seed)
         names = ", ".join(self._mention(t, p) for p in range(n))
         with contextlib.suppress(discord.HTTPException):  # the game goes on without it
             await interaction.edit_original_response(
@@ -607,42 +581,36 @@ class PresidentCog(commands.Cog, name="President"):
         t.repost = True
         self._start_tasks(t)
         # A cog task rather than the click's: it is cancelled cleanly on shutdown.
-        self._spawn(self._deal_messages(t), f"president-deal-{game_id}")
+        self._spawn(self._deal_messages(t), f"deal-{game_id}")
 
     # -- the table message -----------------------------------------------------------
 
-    async def _table_payload(self, t: Table) -> tuple[discord.Embed, images.Picture | None]:
-        view = t.state.public_view()
+    async def _table_payload(self, t: Table) -> tuple[discord.Embed, Picture | None]:
+        adapter = t.adapter
+        state = t.state
         names = t.names
-        lines = recent_log(view.history, names, limit=5)
-        if view.exchange:
-            lines = exchange_public_lines(view.exchange, names) + lines
+        lines = adapter.table_lines(t)
         lines += [f"*{n}*" for n in t.notes]
-        turn = view.turn
-        if view.is_over:
+        turn = state.current_player
+        if state.is_terminal():
             status = "**Game over.**"
-        elif view.phase == ROUND_OVER:
+        elif state.is_round_over():
             status = "Round over — the next one starts shortly."
         elif turn is None:
             status = ""
         elif t.is_computer(turn):
             status = f"🤖 **{names[turn]}** is thinking…"
         else:
-            what = "gives back cards" if view.phase == EXCHANGE else "to play"
-            status = f"**Turn:** {self._mention(t, turn)} {what}"
+            status = f"**Turn:** {self._mention(t, turn)} {adapter.turn_text(t, turn)}"
             if t.deadline is not None:
                 status += f" — time runs out {countdown(t.deadline)}"
-        scores = " · ".join(f"{names[s.player]} {s.score}" for s in view.seats)
         embed = discord.Embed(
-            title=f"President — {view.options.preset} · round {view.round_number}",
-            description="\n".join([*lines, "", status]).strip(),
-            colour=COLOUR,
+            title=f"{adapter.game.title} — {state.options.preset} · round {state.round_number}",
+            description="\n".join([*lines, "", status]).strip()[:4096],
+            colour=adapter.colour,
         )
-        embed.set_footer(text=f"Scores: {scores}")
-        computer = [s.user_id is None for s in t.seats]
-        picture = await asyncio.to_thread(
-            images.table_picture, view, names, computer, list(t.meta.auto)
-        )
+        embed.set_footer(text=adapter.scores_text(t)[:2048])
+        picture = await asyncio.to_thread(adapter.table_picture, t)
         if picture is not None:
             embed.set_image(url=f"attachment://{picture.filename}")
         return embed, picture
@@ -682,7 +650,7 @@ class PresidentCog(commands.Cog, name="President"):
         if not stale and old is not None and self._shown.get(t.game_id) == (old, shown):
             return
         if not stale and old is not None:
-            f = _file(picture)
+            f = to_file(picture)
             try:
                 await channel.get_partial_message(old).edit(  # type: ignore[attr-defined]
                     embed=embed, attachments=[f] if f else [], view=self._table_view(t)
@@ -695,7 +663,7 @@ class PresidentCog(commands.Cog, name="President"):
         t.repost = False
         t.repost_note = None
         msg = await channel.send(
-            content=note, embed=embed, view=self._table_view(t), **_kwargs_files(picture)
+            content=note, embed=embed, view=self._table_view(t), **file_kwargs(picture)
         )
         t.meta.table_message_id = msg.id
         self._shown[t.game_id] = (msg.id, shown)
@@ -712,7 +680,7 @@ class PresidentCog(commands.Cog, name="President"):
             # runs as its own task, so a cancel mid-request cannot abort it
             if old is not None:
                 retire = self._retire(channel, old, f"The table moved: {msg.jump_url}")
-                await asyncio.shield(self._spawn(retire, f"president-retire-{old}"))
+                await asyncio.shield(self._spawn(retire, f"retire-{old}"))
 
     def _table_view(self, t: Table) -> discord.ui.View:
         # Take seat shows only while a newcomer can take over a computer-played seat.
@@ -738,46 +706,17 @@ class PresidentCog(commands.Cog, name="President"):
     # -- hands and controls -------------------------------------------------------------
 
     async def _hand_payload(self, t: Table, p: int, *, controls: bool) -> dict[str, Any]:
-        st = t.state
-        obs = st.observation(p)
-        names = t.names
-        lines = [f"**President — round {st.round_number}** in <#{t.channel_id}>"]
-        lines += exchange_private_lines(obs.exchange, p, names)
-        lines.append(f"Your hand ({len(obs.hand)}): {cards_text(obs.hand)}")
-        view: discord.ui.View | None = None
-        my_turn = st.current_player == p
-        if my_turn and controls:
-            if st.phase == EXCHANGE:
-                _giver, receiver, count = st.pending[0]
-                choices = give_choices(obs.hand, count)
-                due = plural(choices.count, "card")
-                lines.append(f"**Your turn:** give {due} back to {names[receiver]}.")
-                view = give_view(t.game_id, t.version, choices)
-            else:
-                top = st.top
-                if top is None:
-                    lines.append("**Your turn:** you lead — play any set.")
-                else:
-                    by = names[st.top_player] if st.top_player is not None else "?"
-                    lines.append(f"**Your turn:** beat {top.pretty()} by {by}, or pass.")
-                view = play_view(t.game_id, t.version, play_choices(obs.legal))
-            if t.deadline is not None:
-                lines.append(f"Time runs out {countdown(t.deadline)}.")
-        elif st.current_player is not None:
-            lines.append(f"Waiting for {names[st.current_player]}.")
-        picture = await asyncio.to_thread(
-            images.hand_picture,
-            obs.hand,
-            obs.legal if my_turn else (),
-            st.options,
-            st.revolution,
-        )
+        """The player's private message (drawn in a thread: it holds a picture)."""
+        message = await asyncio.to_thread(t.adapter.hand_message, t, p, controls=controls)
+        lines = list(message.lines)
+        if controls and t.state.current_player == p and t.deadline is not None:
+            lines.append(f"Time runs out {countdown(t.deadline)}.")
         payload: dict[str, Any] = {"content": "\n".join(lines)[:2000]}
-        f = _file(picture)
+        f = to_file(message.picture)
         if f is not None:
             payload["file"] = f
-        if view is not None:
-            payload["view"] = view
+        if message.view is not None:
+            payload["view"] = message.view
         return payload
 
     async def _dm(self, t: Table, p: int, **kwargs: Any) -> discord.Message | None:
@@ -851,10 +790,10 @@ class PresidentCog(commands.Cog, name="President"):
         try:
             while not t.closed:
                 st = t.state
-                if st.is_over:
+                if st.is_terminal():
                     await self._game_over(t)
                     return
-                if st.phase == ROUND_OVER:
+                if st.is_round_over():
                     await self._next_round(t)
                     continue
                 p = st.current_player
@@ -920,22 +859,25 @@ class PresidentCog(commands.Cog, name="President"):
         payload = await self._hand_payload(t, p, controls=True)
         msg = await self._dm(t, p, **payload)
         if msg is None:
-            what = "give back cards" if t.state.phase == EXCHANGE else "play"
             await self._ping(
                 t,
-                f"{self._mention(t, p)}, it's your turn to {what}: press **My hand** on the table."
-                f" Time runs out {countdown(t.deadline or self.clock.now())}.",
+                f"{self._mention(t, p)}, it's your turn ({t.adapter.turn_text(t, p)}): press "
+                f"**My hand** on the table. Time runs out "
+                f"{countdown(t.deadline or self.clock.now())}.",
             )
 
     async def _warn(self, t: Table, p: int, deadline: float) -> None:
-        text = f"⏳ Your time runs out {countdown(deadline)}; then I'll " + (
-            "give back your lowest cards." if t.state.phase == EXCHANGE else "decide for you."
-        )
+        text = f"⏳ Your time runs out {countdown(deadline)}; then {t.adapter.timeout_text(t, p)}"
         if await self._dm(t, p, content=text) is None:
             await self._ping(t, f"{self._mention(t, p)} {text}")
 
-    async def _apply(self, t: Table, p: int, decision: Decision, version: int, *, by: str) -> None:
-        """Validate, store, then publish one decision (raises Stale or EngineError)."""
+    async def _apply(self, t: Table, p: int, decision: Any, version: int, *, by: str) -> Any:
+        """Validate, store, then publish one decision (raises Stale or EngineError).
+
+        Storage appends the decision's notation (and the meta blob only when it
+        changed), so a decision costs the same late in a game as early.
+        Returns the state before the decision.
+        """
         took_over = False
         async with t.lock:
             if t.closed:
@@ -959,30 +901,20 @@ class PresidentCog(commands.Cog, name="President"):
                 if meta.timeouts[p] >= 2 and not meta.auto[p]:
                     meta.auto[p] = True
                     took_over = True
-            ended_round = before.phase in (PLAY, EXCHANGE) and new.phase in (ROUND_OVER, GAME_OVER)
-            stored = _stored_round(new, t.names) if ended_round else None
-            record_json = new.record().to_json()
+            ended_round = new.is_terminal() or new.is_round_over()
+            stored = _stored_round(t, new) if ended_round else None
+            meta_json = meta.to_json()
+            outcome = new.outcome() if new.is_terminal() else None
             try:
-                if new.is_over:
-                    outcome = new.outcome()
-                    assert outcome is not None
-                    await self.bot.db.finish_game(
-                        t.game_id,
-                        outcome.winners,
-                        record_json=record_json,
-                        last_round=stored,
-                        expected_version=version,
-                    )
-                    t.version = version + 1
-                else:
-                    t.version = await self.bot.db.save_decision(
-                        t.game_id,
-                        version,
-                        new.to_json(),
-                        record_json,
-                        meta_json=meta.to_json(),
-                        round_result=stored,
-                    )
+                t.version = await self.bot.db.append_decision(
+                    t.game_id,
+                    version,
+                    p,
+                    str(decision),
+                    meta_json=meta_json if meta_json != t.meta.to_json() else None,
+                    round_result=stored,
+                    winners=outcome.winners if outcome is not None else None,
+                )
             except (StaleVersion, GameNotLive) as exc:
                 raise Stale("Someone else acted first; nothing changed.") from exc
             t.state = new
@@ -1004,6 +936,7 @@ class PresidentCog(commands.Cog, name="President"):
             )
             if await self._dm(t, p, content=text, view=back_view(t.game_id)) is None:
                 await self._say(t, f"{self._mention(t, p)} {text}", view=back_view(t.game_id))
+        return before
 
     async def _reclaim(self, t: Table, p: int) -> bool:
         """A human who acts again takes their seat back from the computer."""
@@ -1019,38 +952,34 @@ class PresidentCog(commands.Cog, name="President"):
         return True
 
     async def _next_round(self, t: Table) -> None:
-        view = t.state.public_view()
-        names = t.names
-        result = view.results[-1]
+        result = t.state.round_results()[-1]
         pause = self.timings.round_pause
-        text = "\n".join(round_lines(result, names))
+        message = await asyncio.to_thread(t.adapter.round_message, t, result)
         embed = discord.Embed(
-            title=f"Round {result.round_number} results",
-            description=f"{text}\n\nThe next round starts {countdown(self.clock.now() + pause)}.",
-            colour=COLOUR,
+            title=message.title,
+            description=f"{message.text}\n\nThe next round starts "
+            f"{countdown(self.clock.now() + pause)}."[-4096:],
+            colour=t.adapter.colour,
         )
-        computer = [s.user_id is None for s in t.seats]
-        picture = await asyncio.to_thread(
-            images.round_picture, result, names, view.options, computer
-        )
-        if picture is not None:
-            embed.set_image(url=f"attachment://{picture.filename}")
+        if message.picture is not None:
+            embed.set_image(url=f"attachment://{message.picture.filename}")
         t.deadline = None
         t.notified = None
         await self._clear_ping(t)
-        await self._say(t, "", embed=embed, **_kwargs_files(picture))
+        await self._say(t, "", embed=embed, **file_kwargs(message.picture))
         await self.clock.sleep(pause)
         async with t.lock:
-            if t.closed or t.state.phase != ROUND_OVER:
+            if t.closed or not t.state.is_round_over():
                 return
             new = t.state.copy()
             new.start_round()
+            _header, deal = _record_parts(new)
             try:
-                t.version = await self.bot.db.save_decision(
+                t.version = await self.bot.db.start_round(
                     t.game_id,
                     t.version,
-                    new.to_json(),
-                    new.record().to_json(),
+                    new.to_json(include_record=False),
+                    deal,
                     meta_json=t.meta.to_json(),
                 )
             except (StaleVersion, GameNotLive):
@@ -1064,28 +993,17 @@ class PresidentCog(commands.Cog, name="President"):
         await self._deal_messages(t)
 
     async def _game_over(self, t: Table) -> None:
-        view = t.state.public_view()
         outcome = t.state.outcome()
         assert outcome is not None
-        names = t.names
-        last = view.results[-1]
-        winners = " and ".join(names[w] for w in outcome.winners)
-        lines = ["**Last round**", *round_lines(last, names), "", "**Final standings**"]
-        lines += standings_lines(outcome.standings, outcome.totals, outcome.winners, names)
+        message = await asyncio.to_thread(t.adapter.final_message, t, outcome)
         embed = discord.Embed(
-            title=f"Game over — {winners} win{'s' if len(outcome.winners) == 1 else ''}!",
-            description="\n".join(lines),
-            colour=COLOUR,
+            title=message.title, description=message.text[:4096], colour=t.adapter.colour
         )
-        computer = [s.user_id is None for s in t.seats]
-        picture = await asyncio.to_thread(
-            images.standings_picture, outcome, view.results, names, view.options, computer
-        )
-        if picture is not None:
-            embed.set_image(url=f"attachment://{picture.filename}")
+        if message.picture is not None:
+            embed.set_image(url=f"attachment://{message.picture.filename}")
         await self._close(t)
         rematch = rematch_view(t.game_id, t.meta.turn_seconds, t.meta.level)
-        await self._say(t, "", embed=embed, view=rematch, **_kwargs_files(picture))
+        await self._say(t, "", embed=embed, view=rematch, **file_kwargs(message.picture))
 
     async def _close(self, t: Table) -> None:
         """Stop the table's tasks (but not the caller) and retire its message."""
@@ -1104,7 +1022,7 @@ class PresidentCog(commands.Cog, name="President"):
         channel = await self._channel(t)
         if channel is not None and t.meta.table_message_id is not None:
             embed, picture = await self._table_payload(t)
-            f = _file(picture)
+            f = to_file(picture)
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(t.meta.table_message_id).edit(  # type: ignore[attr-defined]
                     embed=embed, attachments=[f] if f else [], view=None
@@ -1116,17 +1034,19 @@ class PresidentCog(commands.Cog, name="President"):
             if t.closed:
                 return
             with contextlib.suppress(GameNotLive):
-                await self.bot.db.abandon_game(t.game_id, record_json=t.state.record().to_json())
+                await self.bot.db.abandon_game(t.game_id)
             t.closed = True
         await self._close(t)
-        view = t.state.public_view()
-        rounds = len(view.results)
-        lines = [reason, f"Completed rounds are kept ({rounds})."]
-        if rounds:
-            order = sorted(range(t.state.n), key=lambda p: -view.scores[p])
+        results = t.state.round_results()
+        lines = [reason, f"Completed rounds are kept ({len(results)})."]
+        if results:
+            totals = results[-1].totals
+            order = order_by_totals(totals, t.adapter.game.lower_is_better)
             lines += ["", "**Standings**"]
-            lines += standings_lines(order, view.scores, (), t.names)
-        embed = discord.Embed(title="Game ended", description="\n".join(lines), colour=COLOUR)
+            lines += standings_lines(order, totals, (), t.names)
+        embed = discord.Embed(
+            title="Game ended", description="\n".join(lines)[:4096], colour=t.adapter.colour
+        )
         await self._say(t, "", embed=embed)
 
     async def _leave_game(self, interaction: discord.Interaction, t: Table) -> None:
@@ -1197,45 +1117,14 @@ class PresidentCog(commands.Cog, name="President"):
             )
         if t.state.current_player != p:
             raise Stale("It's not your turn.")
-        if kind in ("rank", "count"):
-            obs = t.state.observation(p)
-            choices = play_choices(obs.legal)
-            if kind == "rank":
-                rank, count = parse_rank_value(values[0]), None
-            else:
-                rank, count = parse_rank_value(arg), int(values[0])
-            await interaction.response.edit_message(
-                view=play_view(game_id, version, choices, rank=rank, count=count)
-            )
+        action = t.adapter.on_control(t, p, kind, arg, values)
+        if not isinstance(action, Decide):
+            await interaction.response.edit_message(content=action.content, view=action.view)
             return
-        decision: Decision
-        if kind == "play":
-            decision = Play.parse(arg)
-        elif kind == "pass":
-            decision = PASS
-        else:
-            hand = t.state.hand(p)
-            offer = give_choices(hand, t.state.pending[0][2] if t.state.pending else 0)
-            try:
-                decision = resolve_give(hand, values, offer.count, offer.grouped)
-            except ValueError as exc:
-                raise UserFacingError(str(exc)) from exc
-        receiver = t.state.pending[0][1] if t.state.phase == EXCHANGE and t.state.pending else None
-        await self._apply(t, p, decision, version, by="human")
-        if isinstance(decision, Play):
-            done = "You passed." if decision.is_pass else f"You played {decision.pretty()}."
-        else:
-            # Keep what the exchange moved in this message: it replaces the turn message.
-            mine = exchange_private_lines(t.state.observation(p).exchange, p, t.names)
-            done = "\n".join(mine) + "\n"
-            if receiver is not None:
-                got = f"{t.names[p]} gave you back {cards_text(decision.cards)}."
-                self._spawn(self._dm(t, receiver, content=got), f"president-give-{game_id}")
-        left = t.state.hand(p) if not t.state.is_over else ()
+        before = await self._apply(t, p, action.decision, version, by="human")
+        after: Aftermath = t.adapter.aftermath(t, p, action.decision, before)
+        for other, text in after.private:
+            self._spawn(self._dm(t, other, content=text), f"note-{game_id}")
         await interaction.response.edit_message(
-            content=f"{done} Cards left: {cards_text(left)}"[:2000], view=None, attachments=[]
+            content=after.text[:2000], view=None, attachments=[]
         )
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(PresidentCog(cast("PresidentBot", bot)))

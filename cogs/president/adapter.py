@@ -1,0 +1,270 @@
+"""President's Discord side: what the table runtime asks of a game.
+
+The runtime (``cogs/table``) runs lobbies, turns, clocks and storage; this
+adapter turns President's states into messages, pictures and controls, and
+clicks back into decisions. Every click is parsed strictly: a value that is
+not among the current menu's choices is refused and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.replies import UserFacingError
+from cogs.table.adapter import (
+    Aftermath,
+    Decide,
+    HandMessage,
+    Redraw,
+    ResultsMessage,
+)
+from cogs.table.server import rules_embed_from
+from cogs.table.text import order_by_totals, plural, standings_lines
+from engine.game import GameOutcome, RoundScore
+from engine.president import (
+    EXCHANGE,
+    GAME_TYPE,
+    PASS,
+    EngineError,
+    Give,
+    Options,
+    Play,
+    President,
+)
+from engine.president.ai import SearchPlayer, make_player
+
+from . import images
+from .rules_text import differences_text, rules_text, value_text
+from .text import (
+    cards_text,
+    exchange_private_lines,
+    exchange_public_lines,
+    give_choices,
+    parse_rank_value,
+    play_choices,
+    recent_log,
+    resolve_give,
+    round_lines,
+)
+from .views import give_view, play_view
+
+if TYPE_CHECKING:
+    from cogs.table.models import Table
+
+COMPUTER_TIME_LIMIT = 3.0
+"""Seconds a hard or expert decision may take in the bot before the best
+decision found so far is played (p95 in the arena: about 0.15 s and 0.6 s)."""
+
+STALE_CHOICE = (
+    "That choice is not on your menu any more, so nothing changed. "
+    "Use your latest message or **My hand**."
+)
+
+
+def _computer_flags(t: Table) -> list[bool]:
+    return [s.user_id is None for s in t.seats]
+
+
+class PresidentAdapter:
+    game = GAME_TYPE
+    colour = discord.Colour(0x2F8A58)
+    control_prefix = "pres"
+    toggles = (
+        ("revolution", "Revolution"),
+        ("equal_plays", "Equal plays"),
+        ("skip_on_equal", "Skip on equal"),
+        ("compulsory", "Must play"),
+        ("single_round", "One turn each"),
+    )
+
+    # -- lobby and rules -------------------------------------------------------
+
+    def describe_options(self, options: Options) -> str:
+        info = self.game.presets.get(options.preset)
+        lines = [info.summary if info is not None else options.preset]
+        if options.differences():
+            lines.append("**House rules:** " + differences_text(options))
+        return "\n".join(lines)
+
+    def lobby_picture(
+        self, options: Options, seats: Sequence[tuple[str, bool]], max_seats: int
+    ) -> Any:
+        return images.lobby_picture(options.preset, options, seats, max_seats)
+
+    def rules_embed(self, options: Options, colour: discord.Colour, where: str) -> discord.Embed:
+        return rules_embed_from(rules_text(options), colour, where=where)
+
+    def value_text(self, value: Any) -> str:
+        return value_text(value)
+
+    # -- computers -------------------------------------------------------------
+
+    def computer(self, level: str, seed: int) -> Any:
+        ai = make_player(level, seed)
+        if isinstance(ai, SearchPlayer):
+            # Budgets are counted in playouts; on a loaded bot a search could
+            # still run long, so a wall-clock cap keeps the table moving.
+            ai.time_limit = COMPUTER_TIME_LIMIT
+        return ai
+
+    # -- the table -------------------------------------------------------------
+
+    def table_lines(self, t: Table) -> list[str]:
+        view = t.state.public_view()
+        lines = recent_log(view.history, t.names, limit=5)
+        if view.exchange:
+            lines = exchange_public_lines(view.exchange, t.names) + lines
+        return lines
+
+    def turn_text(self, t: Table, player: int) -> str:
+        return "gives back cards" if t.state.phase == EXCHANGE else "to play"
+
+    def timeout_text(self, t: Table, player: int) -> str:
+        if t.state.phase == EXCHANGE:
+            return "I'll give back your lowest cards."
+        return "I'll decide for you."
+
+    def scores_text(self, t: Table) -> str:
+        view = t.state.public_view()
+        return "Scores: " + " · ".join(f"{t.names[s.player]} {s.score}" for s in view.seats)
+
+    def table_picture(self, t: Table) -> Any:
+        return images.table_picture(
+            t.state.public_view(), t.names, _computer_flags(t), list(t.meta.auto)
+        )
+
+    # -- hands and controls ----------------------------------------------------
+
+    def hand_message(self, t: Table, player: int, *, controls: bool) -> HandMessage:
+        st: President = t.state
+        obs = st.observation(player)
+        names = t.names
+        lines = [f"**President — round {st.round_number}** in <#{t.channel_id}>"]
+        lines += exchange_private_lines(obs.exchange, player, names)
+        lines.append(f"Your hand ({len(obs.hand)}): {cards_text(obs.hand)}")
+        view: discord.ui.View | None = None
+        my_turn = st.current_player == player
+        if my_turn and controls:
+            if st.phase == EXCHANGE:
+                _giver, receiver, count = st.pending[0]
+                choices = give_choices(obs.hand, count)
+                due = plural(choices.count, "card")
+                lines.append(f"**Your turn:** give {due} back to {names[receiver]}.")
+                view = give_view(t.game_id, t.version, choices)
+            else:
+                top = st.top
+                if top is None:
+                    lines.append("**Your turn:** you lead — play any set.")
+                else:
+                    by = names[st.top_player] if st.top_player is not None else "?"
+                    lines.append(f"**Your turn:** beat {top.pretty()} by {by}, or pass.")
+                view = play_view(t.game_id, t.version, play_choices(obs.legal))
+        elif st.current_player is not None:
+            lines.append(f"Waiting for {names[st.current_player]}.")
+        picture = images.hand_picture(
+            obs.hand, obs.legal if my_turn else (), st.options, st.revolution
+        )
+        return HandMessage(lines, view, picture)
+
+    def on_control(
+        self, t: Table, player: int, kind: str, arg: str, values: Sequence[str]
+    ) -> Redraw | Decide:
+        st: President = t.state
+        if kind in ("rank", "count", "play", "pass"):
+            if st.phase == EXCHANGE:
+                raise UserFacingError(STALE_CHOICE)
+            choices = play_choices(st.observation(player).legal)
+            if kind == "rank":
+                rank = _one_rank(values[0] if len(values) == 1 else "")
+                if not choices.counts(rank):
+                    raise UserFacingError(STALE_CHOICE)
+                return Redraw(play_view(t.game_id, t.version, choices, rank=rank))
+            if kind == "count":
+                rank = _one_rank(arg)
+                counts = choices.counts(rank)
+                text = values[0] if len(values) == 1 else ""
+                if not text.isdigit() or int(text) not in counts:
+                    raise UserFacingError(STALE_CHOICE)
+                return Redraw(play_view(t.game_id, t.version, choices, rank=rank, count=int(text)))
+            if kind == "pass":
+                if not choices.can_pass:
+                    raise UserFacingError("You can't pass now: you lead, or you must play.")
+                return Decide(PASS)
+            try:
+                play = Play.parse(arg)
+            except EngineError:
+                raise UserFacingError(STALE_CHOICE) from None
+            if play.is_pass or play.count not in choices.counts(play.rank):
+                raise UserFacingError(STALE_CHOICE)
+            return Decide(play)
+        if kind == "give":
+            if st.phase != EXCHANGE or not st.pending or arg not in ("g", "c"):
+                raise UserFacingError(STALE_CHOICE)
+            hand = st.hand(player)
+            offer = give_choices(hand, st.pending[0][2])
+            allowed = {value for value, _label in offer.options}
+            if any(v not in allowed for v in values):
+                raise UserFacingError(STALE_CHOICE)
+            try:
+                return Decide(resolve_give(hand, values, offer.count, offer.grouped))
+            except ValueError as exc:
+                raise UserFacingError(str(exc)) from exc
+        raise UserFacingError(STALE_CHOICE)
+
+    def aftermath(self, t: Table, player: int, decision: Any, before: Any) -> Aftermath:
+        st: President = t.state
+        left = st.hand(player) if not st.is_over else ()
+        if isinstance(decision, Give):
+            # Keep what the exchange moved in this message: it replaces the turn message.
+            mine = exchange_private_lines(st.observation(player).exchange, player, t.names)
+            private: list[tuple[int, str]] = []
+            if before.pending:
+                receiver = before.pending[0][1]
+                got = f"{t.names[player]} gave you back {cards_text(decision.cards)}."
+                private.append((receiver, got))
+            text = "\n".join(mine) + f"\nCards left: {cards_text(left)}"
+            return Aftermath(text, private)
+        done = "You passed." if decision.is_pass else f"You played {decision.pretty()}."
+        return Aftermath(f"{done} Cards left: {cards_text(left)}")
+
+    # -- results ---------------------------------------------------------------
+
+    def round_message(self, t: Table, result: RoundScore) -> ResultsMessage:
+        view = t.state.public_view()
+        last = view.results[-1]
+        picture = images.round_picture(last, t.names, view.options, _computer_flags(t))
+        return ResultsMessage(
+            f"Round {last.round_number} results", "\n".join(round_lines(last, t.names)), picture
+        )
+
+    def final_message(self, t: Table, outcome: GameOutcome) -> ResultsMessage:
+        view = t.state.public_view()
+        names = t.names
+        winners = " and ".join(names[w] for w in outcome.winners)
+        lines = ["**Last round**", *round_lines(view.results[-1], names), ""]
+        lines += ["**Final standings**"]
+        lines += standings_lines(outcome.standings, outcome.totals, outcome.winners, names)
+        picture = images.standings_picture(
+            outcome, view.results, names, view.options, _computer_flags(t)
+        )
+        title = f"Game over — {winners} win{'s' if len(outcome.winners) == 1 else ''}!"
+        return ResultsMessage(title, "\n".join(lines), picture)
+
+    def round_details(self, t: Table, result: RoundScore, player: int) -> dict[str, Any]:
+        return dict(result.details[player]) if result.details else {}
+
+    def standings(self, totals: Sequence[int]) -> list[int]:
+        return order_by_totals(totals, self.game.lower_is_better)
+
+
+def _one_rank(text: str) -> int:
+    try:
+        return parse_rank_value(text)
+    except ValueError:
+        raise UserFacingError(STALE_CHOICE) from None
+
+
+ADAPTER = PresidentAdapter()

@@ -1,0 +1,144 @@
+"""Slash commands: one group per game, all built from one definition.
+
+``/president new``, ``/bigtwo new``, ``/sixty new`` … Each game gets the same
+subcommands (new, hand, leave, end, set, defaults, rules, record, forget-me),
+generated here from its ``GameType``, so players find a game by typing its
+name, every game behaves alike, and a fourth game adds a group without a
+line of command code. Per-game limits (seats, presets, levels) come from the
+game type; the runtime checks every option again on the server side.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from .settings import TURN_TIME_DEFAULT, TURN_TIME_RANGE, option_matches, value_matches
+
+if TYPE_CHECKING:
+    from .adapter import GameAdapter
+    from .runtime import TableRuntime
+
+Scope = Literal["channel", "server"]
+_TURN_MIN, _TURN_MAX = TURN_TIME_RANGE
+
+
+def build_groups(runtime: TableRuntime) -> list[app_commands.Group]:
+    return [_group(runtime, adapter) for adapter in runtime.adapters.values()]
+
+
+def _group(runtime: TableRuntime, adapter: GameAdapter) -> app_commands.Group:
+    game = adapter.game
+    group = app_commands.Group(
+        name=game.name, description=f"Play {game.title}, the card game"[:100], guild_only=True
+    )
+    lo, hi = game.min_players, game.max_players
+
+    async def new(
+        interaction: discord.Interaction,
+        rules: str | None = None,
+        seats: int | None = None,
+        bots: int = 0,
+        level: str | None = None,
+        turn_time: int | None = None,
+    ) -> None:
+        await runtime.new_lobby(interaction, adapter, rules, seats, bots, level, turn_time)
+
+    # The limits each game declares to Discord; the runtime checks them again.
+    new.__annotations__.update(
+        seats=app_commands.Range[int, lo, hi] | None,
+        bots=app_commands.Range[int, 0, hi - 1],
+        turn_time=app_commands.Range[int, _TURN_MIN, _TURN_MAX] | None,
+    )
+    new_command = app_commands.Command(
+        name="new", description=f"Open a {game.title} table in this channel", callback=new
+    )
+    app_commands.describe(
+        rules=f"Rule preset (default: this channel's or server's saved choice, else "
+        f"{game.default_preset})",
+        seats=f"Number of seats ({lo}–{hi}, within the preset's limits)",
+        bots="Computer players to seat now",
+        level="Computer player level",
+        turn_time=f"Seconds per turn ({_TURN_MIN}–{_TURN_MAX}, default {TURN_TIME_DEFAULT})",
+    )(new_command)
+
+    @new_command.autocomplete("rules")
+    async def _rules(interaction: discord.Interaction, current: str) -> list[Any]:
+        cur = current.lower()
+        return [
+            app_commands.Choice(name=f"{n} — {info.summary}"[:100], value=n)
+            for n, info in game.presets.items()
+            if cur in n
+        ][:25]
+
+    @new_command.autocomplete("level")
+    async def _level(interaction: discord.Interaction, current: str) -> list[Any]:
+        return [
+            app_commands.Choice(name=n, value=n) for n in game.levels() if current.lower() in n
+        ][:25]
+
+    group.add_command(new_command)
+
+    @group.command(name="hand", description="Show your hand and controls (only to you)")
+    async def hand(interaction: discord.Interaction) -> None:
+        await runtime.hand_command(interaction)
+
+    @group.command(name="leave", description="Leave the game here; a computer takes your seat")
+    async def leave(interaction: discord.Interaction) -> None:
+        await runtime.leave_command(interaction)
+
+    @group.command(name="end", description="End the game here (host or Manage Channel)")
+    async def end(interaction: discord.Interaction) -> None:
+        await runtime.end_command(interaction)
+
+    @group.command(
+        name="set", description="Change a house rule, the turn time or the computer level (host)"
+    )
+    @app_commands.describe(
+        option="The rule or setting to change", value="Its new value (on/off, a number…)"
+    )
+    async def set_option(interaction: discord.Interaction, option: str, value: str) -> None:
+        await runtime.server.set_option(interaction, adapter, option, value)
+
+    @set_option.autocomplete("option")
+    async def _option(interaction: discord.Interaction, current: str) -> list[Any]:
+        return [app_commands.Choice(name=n, value=n) for n in option_matches(game, current)]
+
+    @set_option.autocomplete("value")
+    async def _value(interaction: discord.Interaction, current: str) -> list[Any]:
+        name = str(getattr(interaction.namespace, "option", "") or "").strip().lower()
+        lobby = runtime.lobbies.get(interaction.channel_id or 0)
+        opts = lobby.options if lobby is not None and lobby.kind == game.name else None
+        return [
+            app_commands.Choice(name=v, value=v) for v in value_matches(game, name, current, opts)
+        ]
+
+    @group.command(
+        name="defaults", description="Save this lobby's rules as the default (Manage Server)"
+    )
+    @app_commands.describe(scope="For this channel only, or for the whole server")
+    async def defaults(interaction: discord.Interaction, scope: Scope = "channel") -> None:
+        await runtime.server.save_defaults(interaction, adapter, scope)
+
+    @group.command(name="rules", description="The rules of a preset, or of the game here")
+    @app_commands.describe(preset="A preset (default: the lobby or game here, else the default)")
+    @app_commands.choices(
+        preset=[app_commands.Choice(name=n, value=n) for n in list(game.presets)[:25]]
+    )
+    async def rules(interaction: discord.Interaction, preset: str | None = None) -> None:
+        await runtime.server.show_rules(interaction, adapter, preset)
+
+    @group.command(
+        name="record", description="Get the record of a game you played here (for bug reports)"
+    )
+    @app_commands.describe(game_id="The game's number (default: your latest game here)")
+    async def record(interaction: discord.Interaction, game_id: int | None = None) -> None:
+        await runtime.server.send_record(interaction, adapter, game_id)
+
+    @group.command(name="forget-me", description="Delete your statistics in this server")
+    async def forget_me(interaction: discord.Interaction) -> None:
+        await runtime.server.forget_me(interaction)
+
+    return group

@@ -1,0 +1,56 @@
+"""Pictures as the runtime sends them, and the one way every game draws them.
+
+Drawing is blocking (call it through ``asyncio.to_thread``) and may fail: a
+missing picture must never stop a game, the message then goes out without it.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+log = logging.getLogger("president.images")
+
+COMPUTER_SUFFIX = " (computer)"
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    data: bytes
+    filename: str
+
+
+def draw(stem: str, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Picture | None:
+    """``fn(*args, **kwargs)`` (a renderer returning ``data`` and ``filename``),
+    or ``None`` with a warning when drawing fails."""
+    try:
+        image = fn(*args, **kwargs)
+    except Exception:  # a drawing bug must not stop the game: send the message without it
+        log.warning("could not draw the %s picture", stem, exc_info=True)
+        return None
+    return Picture(image.data, image.filename)
+
+
+def picture_names(names: Sequence[str], computer: Sequence[bool]) -> list[str]:
+    """Names for pictures: they mark computer seats with a BOT chip, so the
+    text suffix the channel messages use would only crowd the name out."""
+    return [
+        n.removesuffix(COMPUTER_SUFFIX) if i < len(computer) and computer[i] else n
+        for i, n in enumerate(names)
+    ]
+
+
+def to_file(picture: Picture | None) -> discord.File | None:
+    if picture is None:
+        return None
+    return discord.File(io.BytesIO(picture.data), filename=picture.filename)
+
+
+def file_kwargs(picture: Picture | None) -> dict[str, Any]:
+    f = to_file(picture)
+    return {"file": f} if f is not None else {}

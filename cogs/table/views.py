@@ -1,0 +1,167 @@
+"""Buttons and selects of the table runtime, for every game.
+
+Every component is a ``DynamicItem``: its custom_id carries what it acts on
+(lobby id, or game id plus the stored state version for turn controls), and
+the templates are registered with ``bot.add_dynamic_items``. The ``pres:``
+namespace dates from when the bot hosted President alone; ids keep it so
+that messages sent by earlier releases keep working. A turn control's
+``kind`` and ``arg`` mean something only to the table's game: the runtime
+hands them to that game's adapter, which parses them strictly. So a button
+from before a restart still reaches the cog, which either acts on it or
+says plainly that it is stale; nothing depends on in-memory view objects.
+Views are sent with ``timeout=None`` because a timed-out view would
+unregister the templates it carries.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from cogs.errors import handle_error
+
+if TYPE_CHECKING:
+    from .runtime import TableRuntime
+
+# Ids are checked loosely here (digits, a word) and strictly by whoever acts
+# on them: a number too large for the database is refused before it gets there.
+CONTROL = (
+    r"pres:c:(?P<gid>[0-9]{1,19}):(?P<ver>[0-9]{1,9}):(?P<kind>[a-z]{1,16})"
+    r"(?::(?P<arg>[0-9A-Za-z~_.-]{0,64}))?"
+)
+TABLE = r"pres:t:(?P<gid>[0-9]{1,19}):(?P<action>hand|leave|back|take)"
+LOBBY = r"pres:l:(?P<lid>[0-9]{1,19}):(?P<action>join|leave|bot|start|cancel|rules)"
+
+AnyItem = discord.ui.Item[Any]
+
+
+def runtime_of(interaction: discord.Interaction) -> TableRuntime:
+    """The runtime of the bot that received the click (the composition root
+    holds it: no cog is looked up by name)."""
+    runtime = getattr(interaction.client, "table_runtime", None)
+    if runtime is None:
+        raise RuntimeError("the table runtime is not loaded")
+    return cast("TableRuntime", runtime)
+
+
+def _values(interaction: discord.Interaction) -> list[str]:
+    data = cast(dict[str, Any], interaction.data or {})
+    return [str(v) for v in data.get("values", [])]
+
+
+class ControlItem(discord.ui.DynamicItem[AnyItem], template=CONTROL):
+    """A turn control of any game (its adapter says what ``kind`` and ``arg`` mean)."""
+
+    def __init__(self, item: AnyItem, game_id: int, version: int, kind: str, arg: str) -> None:
+        super().__init__(item)
+        self.game_id = game_id
+        self.version = version
+        self.kind = kind
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: AnyItem, match: Any
+    ) -> ControlItem:
+        return cls(item, int(match["gid"]), int(match["ver"]), match["kind"], match["arg"] or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await runtime_of(interaction).on_control(
+                interaction, self.game_id, self.version, self.kind, self.arg, _values(interaction)
+            )
+        except Exception as exc:
+            await handle_error(cast(Any, interaction.client), interaction, exc)
+
+
+class TableItem(discord.ui.DynamicItem[AnyItem], template=TABLE):
+    """Buttons under the table message (My hand, Leave) and I'm back."""
+
+    def __init__(self, item: AnyItem, game_id: int, action: str) -> None:
+        super().__init__(item)
+        self.game_id = game_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: AnyItem, match: Any
+    ) -> TableItem:
+        return cls(item, int(match["gid"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await runtime_of(interaction).on_table_button(interaction, self.game_id, self.action)
+        except Exception as exc:
+            await handle_error(cast(Any, interaction.client), interaction, exc)
+
+
+class LobbyItem(discord.ui.DynamicItem[AnyItem], template=LOBBY):
+    def __init__(self, item: AnyItem, lobby_id: int, action: str) -> None:
+        super().__init__(item)
+        self.lobby_id = lobby_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: AnyItem, match: Any
+    ) -> LobbyItem:
+        return cls(item, int(match["lid"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await runtime_of(interaction).on_lobby_button(interaction, self.lobby_id, self.action)
+        except Exception as exc:
+            await handle_error(cast(Any, interaction.client), interaction, exc)
+
+
+DYNAMIC_ITEMS = (ControlItem, TableItem, LobbyItem)
+
+
+def button(
+    custom_id: str,
+    label: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    row: int | None = None,
+    emoji: str | None = None,
+) -> discord.ui.Button[Any]:
+    return discord.ui.Button(label=label, custom_id=custom_id, style=style, row=row, emoji=emoji)
+
+
+def lobby_view(lobby_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    spec = [
+        ("join", "Join", discord.ButtonStyle.success),
+        ("leave", "Leave", discord.ButtonStyle.secondary),
+        ("bot", "Add bot", discord.ButtonStyle.secondary),
+        ("start", "Start", discord.ButtonStyle.primary),
+        ("cancel", "Cancel", discord.ButtonStyle.danger),
+    ]
+    for action, label, style in spec:
+        cid = f"pres:l:{lobby_id}:{action}"
+        view.add_item(LobbyItem(button(cid, label, style, row=0), lobby_id, action))
+    # The host's House rules panel (ephemeral): every option before Start.
+    rules = button(f"pres:l:{lobby_id}:rules", "House rules", row=1, emoji="📜")
+    view.add_item(LobbyItem(rules, lobby_id, "rules"))
+    return view
+
+
+def table_view(game_id: int, *, take_seat: bool = False) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    spec = [
+        ("hand", "My hand", discord.ButtonStyle.primary),
+        ("leave", "Leave", discord.ButtonStyle.secondary),
+    ]
+    if take_seat:  # someone not seated may take over a computer-played seat
+        spec.append(("take", "Take seat", discord.ButtonStyle.success))
+    for action, label, style in spec:
+        cid = f"pres:t:{game_id}:{action}"
+        view.add_item(TableItem(button(cid, label, style, row=0), game_id, action))
+    return view
+
+
+def back_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    cid = f"pres:t:{game_id}:back"
+    view.add_item(TableItem(button(cid, "I'm back", discord.ButtonStyle.success), game_id, "back"))
+    return view
