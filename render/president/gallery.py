@@ -91,6 +91,14 @@ def _mid_trick(
     return want
 
 
+def _later_round(number: int) -> Callable[[PublicView], bool]:
+    def want(v: PublicView) -> bool:
+        plays = [p for p in v.trick.plays if p[1].count]
+        return v.phase == PLAY and v.round_number >= number and len(plays) >= 2
+
+    return want
+
+
 def full_hand_game() -> President:
     """Two decks, four jokers, four players, and one 28-card hand."""
     opts = preset("house", players=4, decks=2, jokers=4)
@@ -122,6 +130,13 @@ def samples() -> list[tuple[str, str, Callable[[], RenderedImage]]]:
     table("table_8p_revolution", "8 players, revolution in force, direction reversed", g, (3,))
     g = play_until(preset("revolution", players=5), _mid_trick(1, revolution=True), seed=3)
     table("table_5p_revolution", "5 players, revolution preset, revolution in force", g)
+    for n, name, rnd in ((6, "classic", 2), (4, "ladder", 3), (5, "revolution", 2)):
+        g = play_until(preset(name, players=n), _later_round(rnd), seed=n)
+        table(
+            f"table_{n}p_{name}_round{rnd}",
+            f"{n} players, {name} preset, round {rnd}: titles from round {rnd - 1} in their chairs",
+            g,
+        )
     g = President.new_game(preset("classic", players=4, first_lead="three_of_clubs"), seed=2)
     table("table_4p_lead", "4 players, round 1 lead that must include the 3 of clubs", g)
     g = play_until(preset("house", players=6), lambda v: v.phase == EXCHANGE, seed=1)

@@ -18,14 +18,17 @@ from .. import theme
 from ..drawing import flag
 from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
 from ..results_table import Cell, Column, Row, draw_results_table
+from .chairs import chair, seat_for
 from .labels import preset_label
 
 ROUND_COLUMNS = (
-    Column("TITLE", 160, "left", size=20),
-    Column("POINTS", 70),
-    Column("TOTAL", 100, size=26, bold=True),
-    Column("MOVE", 78),
+    Column("TITLE", 200, "left", size=20),
+    Column("POINTS", 80),
+    Column("TOTAL", 80, size=26, bold=True),
+    Column("MOVE", 62),
 )
+CHAIR_H = 56
+"""Each title's chair in the round results (34 px at Discord's preview)."""
 STANDINGS_COLUMNS = (
     Column("TITLE", 160, "left", size=20),
     Column("WINS", 148),
@@ -58,8 +61,11 @@ def draw_round_results(
             move = Cell(f"▼{-moved}", theme.RED_ALERT)
         else:
             move = Cell("=", theme.TEXT_DIM)
+        title = result.titles[p]
+        seat = seat_for(title)
+        icon = None if seat is None else chair(seat, CHAIR_H)
         cells = (
-            Cell(result.titles[p], theme.TEXT_MUTED),
+            Cell(title, theme.TEXT_MUTED, icon),
             Cell(_signed(pts), pts_colour),
             Cell(str(result.totals[p])),
             move,

@@ -34,19 +34,28 @@ from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
 from ..felt import felt_table
 from ..fonts import FittedText, draw_runs, fit_label, font
 from ..theme import RGB
+from .chairs import chair, seat_for
 from .labels import preset_label
 
 W: Final = 1080
 H: Final = 760
 HEADER: Final = 64
 TABLE_BOX: Final = (70, 128, W - 70, H - 60)
-PANEL_W: Final = 292
-PANEL_H: Final = 92
+PANEL_W: Final = 304
+PANEL_H: Final = 110
 BADGE: Final = 56
+AVATAR_W: Final = 80
+"""The seat's left column: the player's badge, sitting in their title's chair."""
+CHAIR_H: Final = PANEL_H - 10
+SEATED_BADGE: Final = 48
+TEXT_SIZE: Final = 20
+"""Title and points: 10 px at Discord's ~550 px preview, the smallest text here."""
 TOP_CARD_W: Final = 110
 TRICK_CARD_W: Final = 55
 BACK_W: Final = 44
 CHIP_H: Final = 28
+TEXT_ROOM: Final = PANEL_W - (4 + AVATAR_W + 8) - (10 + BACK_W + 12)
+"""Width of the name, title and points lines, between the badge and the card back."""
 
 # how many seats go on each side: (bottom, left, top, right)
 SIDES: Final[dict[int, tuple[int, int, int, int]]] = {
@@ -66,7 +75,7 @@ def seat_centres(n: int) -> list[tuple[int, int]]:
     bottom, left, top, right = SIDES[max(1, min(8, n))]
     _, y0, _, y1 = TABLE_BOX
     row_top = y0 + 6
-    row_bottom = y1 - 6
+    row_bottom = y1 - 10  # the state chips straddle the panel's bottom edge
     side_y = (y0 + y1) // 2
     side_x = 20 + PANEL_W // 2
 
@@ -105,6 +114,15 @@ def _draw_stack(
     cards_played: Sequence[Card] = (),
 ) -> int:
     return cards.draw_fan(img, play_cards(play, cards_played), card_w, cx, top, max_w)
+
+
+def seat_lines(view: PublicView, seat: SeatView) -> tuple[str, str]:
+    """The seat's title (from the view; empty before it has one) and its
+    points, as drawn on their own lines under the name."""
+    score = f"{seat.score} pt" + ("" if abs(seat.score) == 1 else "s")
+    if view.options.scoring == "credits":
+        score = f"{seat.score} cr"
+    return seat.title or "", score
 
 
 def _seat_state(
@@ -150,23 +168,37 @@ def _draw_seat(
     paste_panel(img, sprite, x, y)
 
     p = seat.player
-    fitted = player_name(names, p, 25, PANEL_W - 20 - BADGE - 14 - BACK_W - 14)
-    colour = theme.badge_colour(p)
-    b = sprites.badge(fitted.initial, colour, BADGE, theme.GOLD if active else None)
-    paste(img, b, x + 10 - 3, cy - b.height / 2)
-    tx = x + 10 + BADGE + 12
-    name_colour = theme.TEXT_MUTED if faded else theme.TEXT
-    draw_runs(draw, (tx, y + 38), fitted, name_colour)
-
-    sub = seat.title or ""
-    score = f"{seat.score} pt" + ("" if abs(seat.score) == 1 else "s")
-    if view.options.scoring == "credits":
-        score = f"{seat.score} cr"
-    line = f"{sub} · {score}" if sub else score
-    line = fit_label(line, 18, PANEL_W - (tx - x) - BACK_W - 16)
-    text(draw, (tx, y + 66), line, 18, theme.TEXT_DIM if faded else theme.TEXT_MUTED, anchor="ls")
-
     bx = x + PANEL_W - BACK_W - 12
+    tx = x + 4 + AVATAR_W + 8
+    room = TEXT_ROOM
+    fitted = player_name(names, p, 25, room)
+    colour = theme.badge_colour(p)
+    ring = theme.GOLD if active else None
+    seat_kind = seat_for(seat.title)
+    ax = x + 4 + AVATAR_W / 2
+    if seat_kind is None:
+        b = sprites.badge(fitted.initial, colour, BADGE, ring)
+        paste(img, b, ax - b.width / 2, cy - b.height / 2)
+    else:
+        c = chair(seat_kind, CHAIR_H)
+        paste(img, c, ax - c.width / 2, y + 5)
+        b = sprites.badge(fitted.initial, colour, SEATED_BADGE, ring)
+        paste(img, b, ax - b.width / 2, y + 5 + round(CHAIR_H * 0.4) - b.height / 2)
+    name_colour = theme.TEXT_MUTED if faded else theme.TEXT
+    draw_runs(draw, (tx, y + 36), fitted, name_colour)
+
+    # The title and the points each get a line of their own, so a long title
+    # ("Vice-President") never pushes the points out of the panel.
+    title, score = seat_lines(view, seat)
+    line_y = y + 63
+    if title:
+        title = fit_label(title, TEXT_SIZE, room)
+        title_colour = theme.TEXT_DIM if faded else theme.TEXT_MUTED
+        text(draw, (tx, line_y), title, TEXT_SIZE, title_colour, False, "ls")
+        line_y += 26
+    score_colour = theme.TEXT_MUTED if faded else theme.TEXT
+    text(draw, (tx, line_y), score, TEXT_SIZE, score_colour, True, "ls")
+
     by = cy - cards.card_height(BACK_W) / 2 - 4
     if seat.cards > 0:
         paste_card(img, cards.back_sprite(BACK_W), bx, by)
@@ -416,8 +448,9 @@ def render_table(
 def table_palette() -> Image.Image:
     """256 colours fitted once to busy sample tables (every badge colour, every
     seat state, both suits' colours, jokers, the revolution marks, the
-    exchange), so each table is mapped onto it instead of fitting a palette
-    of its own: the fitting was two thirds of the table's encoding time."""
+    exchange, the five titles' chairs), so each table is mapped onto it
+    instead of fitting a palette of its own: the fitting was two thirds of the
+    table's encoding time."""
     from engine.president import President, preset
 
     names = ["Ada", "Bartholomew", "Chloé", "محمد", "Ωmega", "Zoë", "Player 7", "Hal"]
@@ -431,6 +464,14 @@ def table_palette() -> Image.Image:
                 samples.append(_sample(game, names[:players]))
             game.apply(game.default_decision() if step % 3 else next(iter(game.legal_plays())))
         samples.append(_sample(game, names[:players]))
+    # titles (and so chairs) appear from round 2: six players hold all five
+    game = President.new_game(preset("classic", players=6), seed=5)
+    while game.round_number < 2 or game.phase == "round_over":
+        if game.phase == "round_over":
+            game.start_round()
+        else:
+            game.apply(game.default_decision())
+    samples.append(_sample(game, names[:6]))
     sheet = Image.new("RGB", (W, H * len(samples)))
     for i, img in enumerate(samples):
         sheet.paste(img, (0, i * H))

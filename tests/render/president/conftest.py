@@ -41,3 +41,18 @@ def finished_game() -> President:
         else:
             g.apply(g.default_decision())
     return g
+
+
+@pytest.fixture(scope="session")
+def titled_game() -> President:
+    """Six players early in round 2: every title of round 1 is held, so all
+    five chairs are at the table."""
+    g = President.new_game(preset("classic", players=6), seed=5)
+    while g.round_number < 2 or g.phase == "round_over":
+        if g.phase == "round_over":
+            g.start_round()
+        else:
+            g.apply(g.default_decision())
+    for _ in range(3):
+        g.apply(g.default_decision())
+    return g

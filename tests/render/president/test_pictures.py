@@ -148,7 +148,7 @@ def test_hand_sort_matches_engine_order(opts: object, revolution: bool) -> None:
 
 
 def _references(
-    one_less: President, full: President, finished: President
+    one_less: President, full: President, finished: President, titled: President
 ) -> dict[str, Callable[[], Image.Image]]:
     outcome = finished.outcome()
     assert outcome is not None
@@ -159,6 +159,9 @@ def _references(
             NAMES[:4],
             computer=[False, True],
             timed_out=[False, False, True, False],
+        ),
+        "table_titles": lambda: table.draw_table(
+            titled.public_view(), NAMES[:6], computer=[False, True]
         ),
         "hand_28": lambda: hand.draw_hand(
             obs.hand, playable={3, 7, 11, 13}, selected=parse_cards("AS"), options=full.options
@@ -175,11 +178,18 @@ def _references(
     }
 
 
-@pytest.mark.parametrize("name", ["table_one_less", "hand_28", "results", "standings", "lobby"])
+@pytest.mark.parametrize(
+    "name", ["table_one_less", "table_titles", "hand_28", "results", "standings", "lobby"]
+)
 def test_matches_reference(
-    name: str, one_less_game: President, full_hand_game: President, finished_game: President
+    name: str,
+    one_less_game: President,
+    full_hand_game: President,
+    finished_game: President,
+    titled_game: President,
 ) -> None:
-    img = _references(one_less_game, full_hand_game, finished_game)[name]()
+    refs = _references(one_less_game, full_hand_game, finished_game, titled_game)
+    img = refs[name]()
     # compare what Discord gets: the encoded image
     data = encode(img, name).data
     got = Image.open(io.BytesIO(data)).convert("RGB")
