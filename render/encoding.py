@@ -52,7 +52,7 @@ def encode(
 
     ``palette`` (a "P" image) maps a PNG onto that fixed palette instead of
     fitting one: ~2 ms instead of ~11 ms for the table, whose colours are
-    known in advance (see ``table.table_palette``).
+    known in advance (e.g. ``render.president.table.table_palette``).
     """
     buf = io.BytesIO()
     rgb = img if img.mode == "RGB" else img.convert("RGB")
