@@ -395,7 +395,8 @@ class Rules:
         if kind == SINGLE:
             return self.strength[mask.bit_length() - 1]
         if kind == PAIR:
-            return self.strength[mask.bit_length() - 1]
+            low = mask & -mask
+            return max(self.strength[low.bit_length() - 1], self.strength[mask.bit_length() - 1])
         if kind == TRIPLE:
             return (mask.bit_length() - 1) >> 2
         base = (kind - STRAIGHT) << _FIVE_SHIFT
