@@ -1,14 +1,15 @@
-"""Child process of the crash test: applies decisions to live tables until killed.
+"""Child process of the crash test: plays stored games until it is killed.
 
-    python -m tests.data.crash_worker DB_PATH [--tables N] [--seed S] [--game NAME]
+    python -m tests.data.crash_worker DB_PATH [--tables N] [--seed S] [--game KIND]
 
-Resumes every live table it finds (creating more up to ``--tables``), then loops
-forever: pick a table, apply one random legal decision, store it with
-``save_decision`` (recording a finished round in the same transaction) or, when the
-game ends, ``finish_game``; and only AFTER the commit print one line and flush it:
+Resumes every live table it finds (as the bot does: snapshot, record as of it, then
+the decisions since), creates more up to ``--tables``, then loops forever: pick a
+table, deal its next round (``start_round``) or apply one random legal decision
+(``append_decision``, with the round's result when it ended one and the winners when
+it ended the game); and only AFTER the commit print one line and flush it:
 
-    C <game_id> <version> <sha256 of state_json>   a decision (or a new game, version 0)
-    F <game_id>                                  a finished game
+    C <game_id> <version> <sha256 of the whole state JSON>   a move (or a new game, v0)
+    F <game_id>                                           a finished game
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ import asyncio
 import hashlib
 import random
 import sys
-from typing import Any
 
-from data import Database, NewGame, RoundResult, Seat, SeatResult
-from tests.data.crash_games import CrashGame, Round, load_game
+from data import Database, Seat
+from engine.game import GameState, game_type
+from tests.data.real_games import new_game, new_state, resume, step
 
 USERS = [101, 102, 103, 104, 105, 106]
 
@@ -35,79 +36,36 @@ def say(line: str) -> None:
     sys.stdout.flush()
 
 
-def round_result(r: Round) -> RoundResult:
-    return RoundResult(
-        number=r.number,
-        seats=[
-            SeatResult(
-                seat=p,
-                position=r.order.index(p),
-                title=r.titles[p],
-                points=r.points[p],
-                total=r.totals[p],
-                promotion=r.promotions[p],
-            )
-            for p in range(len(r.order))
-        ],
-    )
-
-
-async def new_table(db: Database, game: CrashGame, rng: random.Random) -> tuple[int, int, Any]:
-    state = game.new(rng.randrange(2**31))
-    users = rng.sample(USERS, 3)
+async def new_table(db: Database, kind: str, rng: random.Random) -> tuple[int, GameState]:
+    players = game_type(kind).default_players
+    state = new_state(kind, rng.randrange(2**31), players)
+    users = rng.sample(USERS, players - 1)
     seats = [Seat.human(u, f"User {u}") for u in users] + [Seat.computer("easy")]
     rng.shuffle(seats)
-    state_json = game.to_json(state)
-    gid = await db.create_game(
-        NewGame(
-            guild_id=1,
-            channel_id=rng.randrange(3),
-            preset="classic",
-            options_json="{}",
-            scoring=game.scoring,
-            seats=seats,
-            state_json=state_json,
-            record_json=game.record_json(state),
-        )
-    )
-    say(f"C {gid} 0 {sha(state_json)}")
-    return gid, 0, state
+    gid = await db.create_game(new_game(state, seats, channel_id=rng.randrange(3)))
+    say(f"C {gid} 0 {sha(state.to_json())}")
+    return gid, state
 
 
-async def run(path: str, tables: int, seed: int, game_name: str | None) -> None:
-    game = load_game(game_name)
+async def run(path: str, tables: int, seed: int, kind: str) -> None:
     rng = random.Random(seed)
     db = await Database.open(path)
-    live: dict[int, tuple[int, Any]] = {
-        t.game_id: (t.version, game.from_json(t.state_json)) for t in await db.live_tables()
+    live: dict[int, tuple[int, GameState]] = {
+        t.game_id: (t.version, resume(t)) for t in await db.live_tables()
     }
     while True:
         while len(live) < tables:
-            gid, version, state = await new_table(db, game, rng)
-            live[gid] = (version, state)
+            gid, state = await new_table(db, kind, rng)
+            live[gid] = (0, state)
         gid = rng.choice(sorted(live))
         version, state = live[gid]
-        before = len(game.rounds(state))
-        game.step(state, rng)
-        rounds = game.rounds(state)
-        finished = round_result(rounds[-1]) if len(rounds) > before else None
-        if game.is_over(state):
-            await db.finish_game(
-                gid,
-                game.winners(state),
-                record_json=game.record_json(state),
-                last_round=finished,
-                expected_version=version,
-            )
+        version = await step(db, gid, version, state, rng)
+        if state.is_terminal():
             del live[gid]
             say(f"F {gid}")
         else:
-            state_json = game.to_json(state)
-            version = await db.save_decision(
-                gid, version, state_json, game.record_json(state), round_result=finished
-            )
             live[gid] = (version, state)
-            say(f"C {gid} {version} {sha(state_json)}")
+            say(f"C {gid} {version} {sha(state.to_json())}")
 
 
 def main() -> None:
@@ -115,7 +73,7 @@ def main() -> None:
     parser.add_argument("db")
     parser.add_argument("--tables", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--game", default=None)
+    parser.add_argument("--game", default="president")
     args = parser.parse_args()
     asyncio.run(run(args.db, args.tables, args.seed, args.game))
 

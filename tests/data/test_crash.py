@@ -1,13 +1,17 @@
-"""Crash test: a child applies decisions to live tables and is SIGKILLed at random.
+"""Crash test: a child plays stored games and is SIGKILLed at random.
 
-After every kill: each decision the child reported (it prints only after the commit)
+After every kill: each move the child reported (it prints only after the commit)
 is stored, at most one commit is unreported, the file passes ``integrity_check``,
-the aggregated stats equal a recount from the stored rounds, and each stored record
-replays to the stored state. ``CRASH_KILLS`` sets the number of kills (default 5).
+the aggregated stats equal a recount from the
+stored rounds, each live game resumes (snapshot, record as of it, decisions since) to
+the reported state and its assembled record replays to that state, and every finished
+game's record replays to its end and winners. ``CRASH_KILLS`` sets the number of
+kills (default 5; 50 or more locally), ``CRASH_GAME`` the game kind (president).
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import os
@@ -19,13 +23,16 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.data.crash_games import load_game
+from data import Database
+from tests.data.real_games import replay, resume, same_state
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = int(os.environ.get("CRASH_KILLS", "5"))
+GAME = os.environ.get("CRASH_GAME", "president")
 
 
 def sha(text: str) -> str:
@@ -76,12 +83,12 @@ def run_child(db: Path, seed: int, delay: float, game: str) -> list[str]:
 
 def check_database(
     db: Path,
+    kind: str,
     reported: dict[int, tuple[int, str]],
     finished: set[int],
     replayed_finished: set[int],
 ) -> None:
     """Check the file after a kill; absorb the (at most one) unreported commit."""
-    game = load_game()
     conn = sqlite3.connect(db)
     try:
         assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
@@ -90,20 +97,20 @@ def check_database(
             # schema yet (the migration rolled back), so nothing may be reported
             assert not reported and not finished, "decisions reported before any schema"
             return
+    finally:
+        conn.close()
+    # the stored games, resumed as the bot resumes them
+    live, records = asyncio.run(_resume_all(db))
+    conn = sqlite3.connect(db)
+    try:
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
-        live = {
-            gid: (version, state, record)
-            for gid, version, state, record in conn.execute(
-                "SELECT game_id, version, state_json, record_json FROM live_tables"
-            )
-        }
         status = dict(conn.execute("SELECT game_id, status FROM games"))
         unreported = 0
         for gid, (version, state_sha) in list(reported.items()):
             if gid in live:
-                stored_version, state, _ = live[gid]
+                stored_version, state = live[gid]
                 if stored_version == version:
-                    assert sha(state) == state_sha, f"game {gid} v{version}: state differs"
+                    assert sha(state.to_json()) == state_sha, f"game {gid} v{version} differs"
                 else:
                     assert stored_version == version + 1, (gid, version, stored_version)
                     unreported += 1
@@ -119,18 +126,24 @@ def check_database(
             assert status[gid] == "finished" and gid not in live
         assert unreported <= 1, f"{unreported} commits were not reported"
 
-        for gid, (version, state, record) in live.items():
-            assert game.replay(record) == game.from_json(state), f"game {gid} replay differs"
-            reported[gid] = (version, sha(state))
+        for gid, (version, state) in live.items():
+            assert same_state(replay(kind, records[gid]), state), f"game {gid} replay differs"
+            reported[gid] = (version, sha(state.to_json()))
         for gid, record, winners in conn.execute(
             "SELECT game_id, record_json, winners_json FROM games WHERE status = 'finished'"
         ):
             if gid in replayed_finished:
                 continue
-            replayed = game.replay(record)
-            assert game.is_over(replayed), f"finished game {gid} replays to an unfinished state"
-            assert list(game.winners(replayed)) == json.loads(winners), f"game {gid} winners"
+            replayed = replay(kind, record)
+            assert replayed.is_terminal(), f"finished game {gid} replays to an unfinished state"
+            outcome = replayed.outcome()
+            assert outcome is not None
+            assert sorted(outcome.winners) == json.loads(winners), f"game {gid} winners"
             replayed_finished.add(gid)
+        leftovers = conn.execute(
+            "SELECT count(*) FROM live_log WHERE game_id NOT IN (SELECT game_id FROM live_games)"
+        ).fetchone()
+        assert leftovers == (0,)
 
         # the aggregates moved with the rounds, in the same transactions
         recount = dict(
@@ -158,9 +171,16 @@ def check_database(
         conn.close()
 
 
+async def _resume_all(db: Path) -> tuple[dict[int, tuple[int, Any]], dict[int, str]]:
+    async with await Database.open(db) as database:
+        live = {t.game_id: (t.version, resume(t)) for t in await database.live_tables()}
+        records = {gid: await database.game_record(gid) or "" for gid in live}
+    return live, records
+
+
 def test_crash_soak(tmp_path: Path) -> None:
     db = tmp_path / "crash.sqlite3"
-    game = load_game().name
+    game = GAME
     rng = random.Random(int(os.environ.get("CRASH_SEED", "12345")))
     reported: dict[int, tuple[int, str]] = {}
     finished: set[int] = set()
@@ -181,7 +201,7 @@ def test_crash_soak(tmp_path: Path) -> None:
                 finished.add(int(gid))
                 commits += 1
         if db.exists():
-            check_database(db, reported, finished, replayed_finished)
+            check_database(db, game, reported, finished, replayed_finished)
     print(
         f"crash soak ({game}): {KILLS} kills, {commits} reported commits, "
         f"{len(finished)} finished games, {time.monotonic() - started:.0f} s"
