@@ -860,7 +860,8 @@ class BigTwo:
             top_player=self.top_player,
             trick=trick,
             passed=self.passed,
-            lead_card=CARDS[lead.bit_length() - 1] if lead else None,
+            lead_card=CARDS[lead.bit_length() - 1] if lead and sum(self.sizes) == 52 else None,
+            lead_restricted=bool(lead),
             face_up=None
             if self.face_up_player is None
             else (self.face_up_player, CARDS[self.face_up]),
@@ -880,7 +881,14 @@ class BigTwo:
         legal: tuple[Decision, ...] = ()
         if self.turn == player and self.phase == PLAY:
             legal = tuple(self.legal_list())
-        return Observation(player, self.public_view(), self.hand(player), legal)
+        lead = self.lead_card if self.hands[player] & self.lead_card else 0
+        return Observation(
+            player,
+            self.public_view(),
+            self.hand(player),
+            legal,
+            CARDS[lead.bit_length() - 1] if lead else None,
+        )
 
     # -- copying, serialisation, records --------------------------------------
 
@@ -1098,7 +1106,7 @@ class BigTwo:
         state.top = pub.top
         state.top_player = pub.top_player
         state.passed = pub.passed
-        state.lead_card = 0 if pub.lead_card is None else mask_of((pub.lead_card,))
+        state.lead_card = 0 if obs.lead_card is None else mask_of((obs.lead_card,))
         state.played = mask_of(pub.played)
         state.history = [_LEAD_EVENTS[pub.turn if pub.turn is not None else 0]]
         state.trick_start = 1

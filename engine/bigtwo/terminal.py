@@ -150,8 +150,8 @@ class Terminal:
             self.out(f"Face-up card {card.pretty()} went to {self.names[holder]}.")
         if pub.top is not None and pub.top_player is not None:
             self.out(f"To beat: {pub.top.pretty()} ({self.names[pub.top_player]})")
-        elif pub.lead_card is not None:
-            self.out(f"You lead: your play must include the {pub.lead_card.pretty()}.")
+        elif obs.lead_card is not None:
+            self.out(f"You lead: your play must include the {obs.lead_card.pretty()}.")
         else:
             self.out("You lead: play any combination.")
 

@@ -71,7 +71,11 @@ class PublicView:
     passed: int
     """Bit mask of the players counted as passed (see :attr:`SeatView.passed`)."""
     lead_card: Card | None
-    """The card the next lead must include (the first lead of a deal)."""
+    """The card the next lead must include (the first lead of a deal), when
+    everyone can know it: when the whole pack is dealt. With fewer cards
+    dealt only the leader knows it (:attr:`Observation.lead_card`)."""
+    lead_restricted: bool
+    """The next lead must include the lowest card dealt."""
     face_up: tuple[int, Card] | None
     """Three players: who received the face-up 52nd card, and which it was."""
     history: tuple[Event, ...]
@@ -99,3 +103,5 @@ class Observation:
     public: PublicView
     hand: tuple[Card, ...]
     legal: tuple[Decision, ...] = field(default=())
+    lead_card: Card | None = None
+    """The card this player's lead must include (they hold it)."""

@@ -78,7 +78,7 @@ def reference_legal(g: BigTwo) -> set[str]:
     hand = g.hand(p)
     top = g.top
     top_value = None if top is None else value(top.cards, o)
-    lead_card = g.public_view().lead_card
+    lead_card = g.observation(p).lead_card
     out: set[str] = set()
     nobody_out = not g.public_view().finished
     lone_twos = all(

@@ -104,7 +104,7 @@ def test_holder_of_three_of_diamonds_leads_and_must_include_it() -> None:
     msg = refused(g, "3C", "must_include_lowest")
     assert msg == "your first play must include the 3♦"
     g.apply("3C 3D", 1)
-    assert g.public_view().lead_card is None
+    assert g.public_view().lead_card is None and not g.public_view().lead_restricted
 
 
 @pytest.mark.parametrize("order", ["pusoy_dos", "bridge"])
@@ -347,8 +347,13 @@ def test_two_players_get_seventeen_cards_and_the_lowest_dealt_leads() -> None:
     for seed in range(6):
         g = BigTwo.new_game(preset("standard", players=2), seed=seed)
         assert g.sizes == [17, 17]
-        lead = g.public_view().lead_card
-        assert lead is not None and lead in g.hand(g.current_player or 0)
+        leader = g.current_player or 0
+        lead = g.observation(leader).lead_card
+        assert lead is not None and lead in g.hand(leader)
+        # with cards set aside, nobody else may know which card it is
+        view = g.public_view()
+        assert view.lead_card is None and view.lead_restricted
+        assert g.observation(1 - leader).lead_card is None
         everything = sorted(g.hand(0) + g.hand(1), key=lambda c: (c.rank, "DCHS".index(str(c)[1])))
         assert everything[0] is lead
 
