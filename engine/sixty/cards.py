@@ -142,7 +142,7 @@ class Decision(NamedTuple):
             return f"joker {_JOKER_WORDS[self.card]}"
         if self.kind == TAKE:
             return TAKE
-        return f"{self.kind} {self.card}x{self.count}"
+        return f"{self.kind} {_TEXT.get(self.card, self.card)}x{self.count}"
 
     @property
     def sum(self) -> int:
@@ -193,8 +193,8 @@ def parse_decision(text: str) -> Decision:
     if len(words) == 2 and words[0] in (ATTACK, PASS, FIGHT):
         number, x, count = words[1].partition("x")
         face = _FACE.get(number)
-        if face is None or face > 60:
-            raise NotationError(f"{text!r}: {number!r} is not a card number")
+        if face is None:  # jokers parse, so the engine can say that jokers cannot attack
+            raise NotationError(f"{text!r}: {number!r} is not a card")
         if not x:
             return Decision(words[0], face, 1)
         if not count.isdigit() or int(count) < 1:

@@ -204,6 +204,48 @@ class Deal:
     discard: tuple[Card, ...] = ()
     redeals: int = 0
 
+    @classmethod
+    def of(
+        cls,
+        hands: Sequence[str | Sequence[int]],
+        deck: str | Sequence[int] | None = None,
+        starter: int = 0,
+        seed: int = 0,
+    ) -> Deal:
+        """A deal from given hands (at most five cards each) and the deck in
+        drawing order; without a deck the other cards are shuffled from
+        ``seed`` into it, with one the cards left over start on the
+        discard pile.
+
+        >>> d = Deal.of(["4 4", "AB"], deck="30")
+        >>> len(d.deck), len(d.discard), d.hands[1]
+        (1, 79, (<Card.ABRACADABRA: 61>,))
+        """
+        hand_types = [_types(h) for h in hands]
+        left = list(TYPE_COPIES)
+        for h in hand_types:
+            if len(h) > HAND:
+                raise ValueError(f"a hand holds at most {HAND} cards")
+            for t in h:
+                left[t] -= 1
+        if deck is None:
+            rest = [t for t in range(12) for _ in range(max(0, left[t]))]
+            random.Random(seed).shuffle(rest)
+            deck_types = rest
+        else:
+            deck_types = _types(deck)
+        for t in deck_types:
+            left[t] -= 1
+        if min(left) < 0:
+            raise ValueError("more copies of a card than the game has")
+        discard = [t for t in range(12) for _ in range(left[t])]
+        return cls(
+            tuple(tuple(CARDS[t] for t in sorted(h)) for h in hand_types),
+            tuple(CARDS[t] for t in deck_types),
+            starter,
+            tuple(CARDS[t] for t in discard),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "hands": [" ".join(map(str, h)) for h in self.hands],
@@ -411,30 +453,7 @@ class Sixty:
         opts = options or Options()
         if len(hands) != opts.players:
             raise ValueError(f"{len(hands)} hands for {opts.players} players")
-        hand_types = [_types(h) for h in hands]
-        left = list(TYPE_COPIES)
-        for h in hand_types:
-            if len(h) > HAND:
-                raise ValueError(f"a hand holds at most {HAND} cards")
-            for t in h:
-                left[t] -= 1
-        if deck is None:
-            rest = [t for t in range(12) for _ in range(left[t])]
-            random.Random(seed).shuffle(rest)
-            deck_types = rest
-        else:
-            deck_types = _types(deck)
-        for t in deck_types:
-            left[t] -= 1
-        if min(left) < 0:
-            raise ValueError("more copies of a card than the game has")
-        discard = [t for t in range(12) for _ in range(left[t])]
-        deal = Deal(
-            tuple(tuple(CARDS[t] for t in sorted(h)) for h in hand_types),
-            tuple(CARDS[t] for t in deck_types),
-            starter,
-            tuple(CARDS[t] for t in discard),
-        )
+        deal = Deal.of(hands, deck, starter, seed)
         state = cls(opts, seed)
         state._record.start_round = round_number
         state.round_number = round_number - 1
@@ -709,11 +728,10 @@ class Sixty:
         if count < 1:
             return IllegalDecision("put down at least one card", "no_cards")
         if hand[t] < count:
-            have = hand[t]
-            what = "none" if not have else f"only {have}"
-            return IllegalDecision(
-                f"you hold {what} of {CARDS[t].name_for_people}, not {count}", "not_held"
-            )
+            name = CARDS[t].name_for_people
+            if not hand[t]:
+                return IllegalDecision(f"you hold no {name}", "not_held")
+            return IllegalDecision(f"you hold only {hand[t]} of {name}, not {count}", "not_held")
         at = self.at_type
         if kind == PASS:
             if t != at:
