@@ -51,7 +51,7 @@ def _normal(g: Sixty) -> str:
 
 
 def test_normal_keeps_high_numbers_and_attacks_with_its_largest_low_group() -> None:
-    five = "6 6 6 6 6"
+    five = "6 6 12 12 15"
     g = position(["30 20 4 4 3", five, five, "6"], deck="5 5 5 5 5 5")
     assert _normal(g) == "attack 4x2"
 
