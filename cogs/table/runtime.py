@@ -38,7 +38,7 @@ from .images import Picture, file_kwargs, to_file
 from .models import Lobby, Table, TableMeta
 from .server import ServerFeatures, takeable_seat
 from .server_views import SERVER_ITEMS, rematch_view
-from .settings import TURN_TIME_DEFAULT, parse_turn_time
+from .settings import TURN_TIME_DEFAULT, default_level, parse_turn_time
 from .text import countdown, order_by_totals, standings_lines
 from .views import DYNAMIC_ITEMS, back_view, lobby_view, table_view
 
@@ -310,7 +310,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             raise UserFacingError(f"These rules don't work together: {exc}") from exc
         if not 0 <= bots <= size - 1:
             raise UserFacingError(f"From 0 to {size - 1} computer players fit at {size} seats.")
-        chosen_level = (level or settings.computer_level or "normal").strip().lower()
+        chosen_level = (level or settings.computer_level or default_level(game)).strip().lower()
         if chosen_level not in game.levels():
             raise UserFacingError(f"Computer level: choose one of {', '.join(game.levels())}.")
         if turn_time is not None:

@@ -25,6 +25,12 @@ TURN_TIME_DEFAULT: Final[int] = 60
 TURN_TIME_MENU: Final[tuple[int, ...]] = (15, 30, 45, 60, 90, 120, 180, 300, 600)
 
 
+def default_level(game: GameType) -> str:
+    """The computers' level when nobody chose: ``normal`` where the game has it."""
+    levels = game.levels()
+    return "normal" if "normal" in levels or not levels else levels[0]
+
+
 def option_names(game: GameType) -> tuple[str, ...]:
     """Every option of the game's schema (``preset`` is changed separately)."""
     return tuple(spec.name for spec in game.option_schema)

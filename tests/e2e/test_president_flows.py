@@ -277,10 +277,10 @@ async def test_a_game_started_before_the_resume_pass_reads_the_database_runs_onc
         t = await start(emulator, bot, alice, lobby, channel)
         await emulator.wait_for(lambda: t.meta.table_message_id, 10.0, "the table")
         gate.set()
-        resume = next(k for k in cog(bot)._tasks if k.get_name() == "president-resume")
+        resume = next(k for k in cog(bot)._tasks if k.get_name() == "table-resume")
         await resume
         assert table_of(bot, channel) is t
-        loops = [k for k in cog(bot)._tasks if k.get_name() == f"president-table-{t.game_id}"]
+        loops = [k for k in cog(bot)._tasks if k.get_name() == f"table-{t.game_id}"]
         assert len(loops) == 1, "one table message writer per game"
         assert not any("restarted" in m.content for m in emulator.messages(channel))
 

@@ -114,7 +114,7 @@ async def test_house_rules_and_saved_defaults_shape_the_next_game(
         nope = await emulator.slash(bob, channel, "president defaults", {"scope": "channel"})
         assert nope.ephemeral and "Manage Server" in nope.message.content  # type: ignore[union-attr]
         saved = await emulator.slash(alice, channel, "president defaults", {"scope": "channel"})
-        assert "Saved as the default for this channel" in saved.message.content  # type: ignore[union-attr]
+        assert "Saved as the President default for this channel" in saved.message.content  # type: ignore[union-attr]
         stored = await bot.db.channel_settings(channel.id, "president")
         assert stored.preset == "classic" and stored.turn_seconds == 90
         assert stored.computer_level == "hard"
@@ -204,7 +204,7 @@ async def test_leaderboard_profile_rematch_and_forget_me(
         assert (stats.firsts == 1) == (place[a] == 0)
         assert f"{stats.rating.ordinal:.1f}" in fields["Rating"]
         assert stats.rating.mu != 25.0
-        points = {s.seat: s.points for s in round1.seats}
+        points = {s.seat: s.score for s in round1.seats}
         assert fields["Points by scoring"] == f"classic {points[a]}"
         assert "classic · 3 players · 1 round" in fields["Recent games"]
 

@@ -132,8 +132,9 @@ def load_record(text: str) -> Record:
         record = Record(options_from_dict(data["options"]))
         for r in data["rounds"]:
             decisions = [[int(p), str(parse_decision(d))] for p, d in r["decisions"]]
-            record.rounds.append({"pile": int(r["pile"]), "first": int(r["first"]),
-                                  "decisions": decisions})
+            record.rounds.append(
+                {"pile": int(r["pile"]), "first": int(r["first"]), "decisions": decisions}
+            )
     except (ValueError, KeyError, TypeError) as exc:
         raise RecordError(f"malformed take-away record: {exc}") from None
     return record
@@ -199,9 +200,7 @@ class TakeAway:
         if player is not None and player != p:
             raise NotYourTurn(player, p)
         if not isinstance(decision, Take) or not 1 <= decision.count <= self.options.take_max:
-            raise IllegalDecision(
-                f"take from 1 to {self.options.take_max} stones", "wrong_size"
-            )
+            raise IllegalDecision(f"take from 1 to {self.options.take_max} stones", "wrong_size")
         if decision.count > self.stones:
             raise IllegalDecision(f"only {self.stones} stones are left", "not_enough")
         self.stones -= decision.count
