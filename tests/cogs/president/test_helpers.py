@@ -13,8 +13,6 @@ from bot import ConfigError, load_settings
 from cogs.clock import ScaledClock, wait_event
 from cogs.president import images
 from cogs.president.adapter import ADAPTER, COMPUTER_TIME_LIMIT
-from cogs.table.models import Table, TableMeta
-from cogs.table.runtime import missing_permissions
 from cogs.president.text import (
     MAX_SELECT_OPTIONS,
     exchange_private_lines,
@@ -24,6 +22,8 @@ from cogs.president.text import (
     recent_log,
     resolve_give,
 )
+from cogs.table.models import Table, TableMeta
+from cogs.table.runtime import missing_permissions
 from engine.president import ExchangeEvent, Give, President, parse_cards, preset
 
 
