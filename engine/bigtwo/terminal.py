@@ -119,6 +119,14 @@ class Terminal:
             return f"{name} leads."
         return None
 
+    def show_deal(self) -> None:
+        pub = self.game.public_view()
+        self.out(f"Deal {pub.deal_number} is dealt.")
+        if pub.face_up is not None:
+            holder, card = pub.face_up
+            self.out(f"Face-up card {card.pretty()} went to {self.names[holder]}.")
+        self.show(self.game.history)
+
     def show(self, events: tuple[Event, ...] | list[Event]) -> None:
         for e in events:
             line = self.event_text(e)
@@ -145,9 +153,6 @@ class Terminal:
                 f" {marker} {self.names[s.player]:<18} {s.cards:>2} cards  "
                 f"penalty {s.total:<4} {state}".rstrip()
             )
-        if pub.face_up is not None:
-            holder, card = pub.face_up
-            self.out(f"Face-up card {card.pretty()} went to {self.names[holder]}.")
         if pub.top is not None and pub.top_player is not None:
             self.out(f"To beat: {pub.top.pretty()} ({self.names[pub.top_player]})")
         elif obs.lead_card is not None:
@@ -198,7 +203,7 @@ class Terminal:
         who = "Watching" if self.watch else "Playing"
         self.out(f"{who} Big Two: {g.options.preset} rules, {g.n} players  (type q to quit)")
         try:
-            self.show(g.history)
+            self.show_deal()
             while True:
                 if g.phase != PLAY:
                     r = g.results[-1]
@@ -214,7 +219,7 @@ class Terminal:
                     if not self.watch:
                         self.ask(f"Press Enter to deal deal {g.deal_number + 1} (q quits): ")
                     g.start_round()
-                    self.show(g.history)
+                    self.show_deal()
                     continue
                 p = g.current_player
                 assert p is not None
