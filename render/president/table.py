@@ -464,17 +464,15 @@ def table_palette() -> Image.Image:
                 samples.append(_sample(game, names[:players]))
             game.apply(game.default_decision() if step % 3 else next(iter(game.legal_plays())))
         samples.append(_sample(game, names[:players]))
-    # titles (and so chairs) appear from round 2: six players hold all five
-    game = President.new_game(preset("classic", players=6), seed=5)
-    while game.round_number < 2 or game.phase == "round_over":
-        if game.phase == "round_over":
-            game.start_round()
-        else:
-            game.apply(game.default_decision())
-    samples.append(_sample(game, names[:6]))
-    sheet = Image.new("RGB", (W, H * len(samples)))
+    # the titles' chairs, on a seat panel's colour: cheaper than a round-2 table
+    strip = Image.new("RGB", (W, CHAIR_H + 10), theme.mix(theme.FELT_EDGE, theme.PANEL[:3], 0.66))
+    for seat in range(5):
+        c = chair(seat, CHAIR_H)
+        paste(strip, c, 10 + seat * (c.width + 10), 5)
+    sheet = Image.new("RGB", (W, H * len(samples) + strip.height))
     for i, img in enumerate(samples):
         sheet.paste(img, (0, i * H))
+    sheet.paste(strip, (0, H * len(samples)))
     return sheet.quantize(256, method=Image.Quantize.FASTOCTREE)
 
 
