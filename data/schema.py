@@ -160,6 +160,9 @@ CREATE INDEX channel_settings_by_guild ON channel_settings (guild_id);
 # version so that everything is "before the snapshot" and later writes come after.
 # A live row whose record is not a JSON object with rounds could never be resumed: its
 # game is marked abandoned, the text kept as the record.
+#
+# The mean board's index ends with points and rounds so that paging through it (OFFSET)
+# never visits the table: the value is computed from the index entry alone.
 _V4 = """
 CREATE TABLE players_v4 (
     guild_id       INTEGER NOT NULL,
@@ -216,7 +219,8 @@ SELECT guild_id, 'president', user_id, scheme, points, rounds FROM temp.player_p
 DROP TABLE temp.player_points_v3;
 CREATE INDEX player_points_board ON player_points (guild_id, kind, scheme, points DESC, user_id);
 CREATE INDEX player_points_mean ON player_points
-    (guild_id, kind, scheme, (CAST(points AS REAL) / rounds) DESC, user_id) WHERE rounds > 0;
+    (guild_id, kind, scheme, (CAST(points AS REAL) / rounds) DESC, user_id, points, rounds)
+    WHERE rounds > 0;
 
 ALTER TABLE games ADD COLUMN lower_is_better INTEGER NOT NULL DEFAULT 0;
 
