@@ -221,12 +221,17 @@ def back_sprite(width: int) -> Sprite:
 
 
 def sort_cards(cards: Iterable[Card], strength: Callable[[Card], Any]) -> list[Card]:
-    """``cards`` weakest first by the game's ``strength`` key, equal cards
-    by suit (♣ ♦ ♥ ♠), so the cards played together sit together.
+    """``cards`` weakest first by the game's ``strength`` key, equal keys by
+    suit (♣ ♦ ♥ ♠), so the cards played together sit together. A game whose
+    suits rank differently puts the suit in its key.
 
     >>> from engine.cards import parse_cards
     >>> [str(c) for c in sort_cards(parse_cards("2S 3H 3C"), lambda c: c.rank)]
     ['3C', '3H', '2S']
+    >>> diamonds_first = {1: 0, 0: 1, 2: 2, 3: 3}
+    >>> by_rank_then_suit = lambda c: (c.rank, diamonds_first[c.suit])
+    >>> [str(c) for c in sort_cards(parse_cards("3C 3D 4C"), by_rank_then_suit)]
+    ['3D', '3C', '4C']
     """
     return sorted(cards, key=lambda c: (strength(c), c.suit))
 

@@ -7,6 +7,10 @@ in who holds which cards give byte-identical images.
 Seats are laid out clockwise as seen from above — bottom row right to left,
 up the left side, top row left to right, down the right side — so the order
 of play reads around the table like at a real one.
+
+Each seat's panel gives the name, the title and the points a line each, so
+that none hides another, and a titled player's badge sits in the chair of
+their title (:mod:`render.president.chairs`).
 """
 
 from __future__ import annotations
