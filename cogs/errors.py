@@ -7,6 +7,7 @@ its traceback and the user gets a plain apology.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any
 
@@ -14,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.president import EngineError
+from engine import EngineError
 
 from .replies import UserFacingError, reply
 
@@ -32,6 +33,31 @@ class Errors(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.bot.tree.on_error = self._previous  # type: ignore[method-assign]
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """No click goes unanswered: a component that no handler claims (a
+        message from an older release, an altered id) gets a short answer, and
+        the bot's own message loses its dead buttons."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if claimed(self.bot, int(data.get("component_type", 0) or 0), custom_id, interaction):
+            return
+        log.info("unclaimed control %r answered as stale", custom_id[:100])
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.send_message(STALE_CONTROL, ephemeral=True)
+        message = interaction.message
+        me = self.bot.user
+        if message is None or me is None or message.author.id != me.id:
+            return
+        # only when every control on it is dead: a forged id must not strip a
+        # live message of its buttons
+        ids = _components(message)
+        if ids and not any(claimed(self.bot, t, cid, interaction) for t, cid in ids):
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(view=None)
 
     async def handle(self, interaction: discord.Interaction, error: BaseException) -> None:
         """Answer ``error`` raised while handling ``interaction``."""
@@ -59,6 +85,45 @@ class Errors(commands.Cog):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         await self.handle(interaction, error)
+
+
+STALE_CONTROL = (
+    "That control is from an older message or no longer valid, so nothing happened. "
+    "Use the latest message (or **My hand** on the table)."
+)
+
+
+def claimed(
+    bot: commands.Bot, component_type: int, custom_id: str, interaction: discord.Interaction
+) -> bool:
+    """Whether a handler of the bot takes this component: a dynamic item whose
+    template matches, or a view stored for the message. discord.py exposes no
+    public look-up, so this reads its view store (pinned discord.py version)."""
+    store = getattr(getattr(bot, "_connection", None), "_view_store", None)
+    if store is None:
+        return True  # cannot tell: leave it to whoever handles it
+    # discord.py calls a dynamic item only when the message really carries a
+    # component of that type and id: anything else would go unanswered
+    if (component_type, custom_id) in _components(interaction.message) and any(
+        pattern.fullmatch(custom_id) for pattern in getattr(store, "_dynamic_items", {})
+    ):
+        return True
+    views = getattr(store, "_views", {})
+    key = (component_type, custom_id)
+    message_id = interaction.message.id if interaction.message is not None else None
+    return key in views.get(message_id, {}) or key in views.get(None, {})
+
+
+def _components(message: discord.Message | None) -> set[tuple[int, str]]:
+    """(type, custom id) of every control on a message."""
+    if message is None:
+        return set()
+    return {
+        (int(c.type.value), str(c.custom_id))
+        for row in message.components
+        for c in getattr(row, "children", [row])
+        if getattr(c, "custom_id", None)
+    }
 
 
 def describe(interaction: discord.Interaction) -> str:

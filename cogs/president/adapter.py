@@ -186,7 +186,7 @@ class PresidentAdapter:
                 rank = _one_rank(arg)
                 counts = choices.counts(rank)
                 text = values[0] if len(values) == 1 else ""
-                if not text.isdigit() or int(text) not in counts:
+                if not (text.isascii() and text.isdigit()) or int(text) not in counts:
                     raise UserFacingError(STALE_CHOICE)
                 return Redraw(play_view(t.game_id, t.version, choices, rank=rank, count=int(text)))
             if kind == "pass":

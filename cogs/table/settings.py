@@ -93,7 +93,7 @@ def parse_turn_time(text: str | int) -> int:
     never clamped."""
     lo, hi = TURN_TIME_RANGE
     raw = str(text).strip()
-    if not raw.isdigit() or not lo <= int(raw) <= hi:
+    if not (raw.isascii() and raw.isdigit()) or not lo <= int(raw) <= hi:
         raise OptionsError("turn_time", f"turn_time: give whole seconds from {lo} to {hi}")
     return int(raw)
 
@@ -165,7 +165,7 @@ def value_matches(game: GameType, name: str, current: str, options: Any = None) 
     numeric = name == "turn_time" or (
         name in option_names(game) and _spec(game, name).kind == "int"
     )
-    if numeric and cur.isdigit() and cur not in values:
+    if numeric and cur.isascii() and cur.isdigit() and cur not in values:
         values.insert(0, cur)  # any whole number may be typed
     return [v for v in values if cur in v][:MAX_CHOICES]
 

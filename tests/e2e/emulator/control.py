@@ -194,6 +194,9 @@ class Emulator:
         self.interaction_deadline = interaction_deadline
         self.token_lifetime = token_lifetime
         self.attachment_limit = attachment_limit
+        self.client_checks = True
+        """Whether slash options are checked against the command's schema, as
+        Discord's clients do (off: a modified client sends any value)."""
         self.token = "emu." + secrets.token_urlsafe(24)
         self.bot_user = self._add_user(User(id=self.state.snowflake(), name=bot_name, bot=True))
         self.application_id = self.bot_user.id
@@ -683,6 +686,8 @@ class Emulator:
             if otype in (4, 10) and isinstance(value, bool):
                 raise AssertionError(f"option {name!r} expects a number, got {value!r}")
             value = _OPTION_TYPES[otype](value)
+            if not self.client_checks:  # a modified client sends what it likes
+                return value
             choices = opt.get("choices")
             if choices and value not in [c["value"] for c in choices]:
                 raise AssertionError(f"option {name!r}: {value!r} is not one of the choices")
@@ -894,6 +899,27 @@ class Emulator:
         if not lo <= len(values) <= hi:
             raise AssertionError(f"{len(values)} values chosen, the select allows {lo}..{hi}")
         data = {"custom_id": menu["custom_id"], "component_type": menu["type"], "values": values}
+        inter = self._new_interaction(MESSAGE_COMPONENT, user, channel, data, message)
+        return await self._fire(inter, wait, timeout)
+
+    async def forge(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        *,
+        component_type: int = 2,
+        values: list[str] | None = None,
+        wait: bool = True,
+        timeout: float = 5.0,
+    ) -> InteractionHandle:
+        """What a modified client (or a message from an older release) can send:
+        a component interaction on ``message`` with any id, type and values,
+        none of them checked against the message's components."""
+        channel = self._usable_message(user, message)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = values
         inter = self._new_interaction(MESSAGE_COMPONENT, user, channel, data, message)
         return await self._fire(inter, wait, timeout)
 
