@@ -607,9 +607,12 @@ class Database:
             f"SELECT {cols} FROM (SELECT user_id, {col} AS value FROM {table} WHERE {where}"
             f" AND user_id = ?) b{join}"
         )
-        better_sql = f"SELECT count(*) FROM {table} WHERE {where} AND {col} {better} ?"
+        # SQLite's planner does not see that the rating board's partial index covers a
+        # count and would visit every player's row instead (10 ms at 10,000 players)
+        counted = f"{table} INDEXED BY players_by_rating" if which is Board.RATING else table
+        better_sql = f"SELECT count(*) FROM {counted} WHERE {where} AND {col} {better} ?"
         async with self._tx("DEFERRED") as conn:
-            (total_row,) = await _fetch(conn, f"SELECT count(*) FROM {table} WHERE {where}", args)
+            (total_row,) = await _fetch(conn, f"SELECT count(*) FROM {counted} WHERE {where}", args)
             rows = await _fetch(
                 conn, page_sql, (*args, page_size, page * page_size, guild_id, kind)
             )
