@@ -141,7 +141,9 @@ def generate(path: Path, players: int, rounds: int, seed: int = 1) -> None:
             for pos, s in enumerate(order):
                 pts = POINTS[scheme](pos, n)
                 totals[s] += pts
-                details = json.dumps({"promotion": 0, "title": _title(pos, n)})
+                details = json.dumps(
+                    {"promotion": 0, "title": _title(pos, n)}, separators=(",", ":")
+                )
                 result_rows.append((g, r, s, pos, pts, totals[s], details))
                 u = seat_users[s]
                 if u is not None:

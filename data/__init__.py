@@ -1,7 +1,8 @@
 """Persistence: the only part of the bot that speaks SQL (SQLite through aiosqlite).
 
 Stats, titles, points per scoring scheme, skill ratings, leaderboards, game history,
-settings, and the live tables that let games survive a crash. Game state, records and
+settings (all per game kind), and the live games that survive a crash. A game is known
+here only by its ``kind`` string and the record envelope every game writes; states and
 options arrive as opaque JSON text; nothing here imports the engine or Discord.
 """
 

@@ -993,7 +993,9 @@ class Database:
                     s.position,
                     s.score,
                     s.total,
-                    json.dumps(dict(s.details), sort_keys=True, ensure_ascii=False),
+                    json.dumps(
+                        dict(s.details), sort_keys=True, ensure_ascii=False, separators=(",", ":")
+                    ),
                 )
                 for s in result.seats
             ],
