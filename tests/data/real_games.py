@@ -106,19 +106,19 @@ def resume(table: LiveTable) -> GameState:
     return state
 
 
-def replay(kind: str, record_json: str) -> GameState:
-    """The state a whole record replays to."""
+def replay(kind: str, record_json: str) -> GameState | None:
+    """The state a whole record replays to; None before its first decision (a replay
+    yields the state after each decision, so a record without one gives none)."""
     game = game_type(kind)
     state: GameState | None = None
     for s in game.replay(game.load_record(record_json)):
         assert s.error is None, s.error
         state = s.state
-    assert state is not None
     return state
 
 
-def same_state(a: GameState, b: GameState) -> bool:
-    return bool(json.loads(a.to_json()) == json.loads(b.to_json()))
+def same_state(a: GameState | None, b: GameState) -> bool:
+    return a is not None and bool(json.loads(a.to_json()) == json.loads(b.to_json()))
 
 
 def rng(seed: int) -> random.Random:
