@@ -1,0 +1,1 @@
+"""Big Two on Discord: the adapter the table runtime discovers."""

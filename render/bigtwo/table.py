@@ -1,0 +1,368 @@
+"""Big Two's table picture: two to four seats around the felt, and in the
+centre the exact cards to beat with their name and who played them.
+
+Drawn only from a :class:`engine.bigtwo.PublicView` (plus names and flags
+the caller owns), which holds card counts and played cards only: two states
+that differ only in who holds which hidden cards give identical images.
+
+Seats go clockwise in the order of play (player p, then p + 1): bottom,
+left, top, right. Each seat's panel shows the name, the session's penalty
+total (and this deal's penalty once it is over), how many cards the player
+holds, and chips for the turn, a pass, a finish, a computer seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from engine.bigtwo import PLAY, Combo, PublicView, SeatView
+from engine.cards import Card
+
+from .. import cards, sprites, theme
+from ..drawing import flag, medal_colour, ordinal, paste, paste_card, paste_panel, player_name, text
+from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
+from ..felt import felt_table
+from ..fonts import draw_runs, font
+from ..theme import RGB
+from .words import combo_name, preset_label, session_text, suit_order_text
+
+W: Final = 1080
+H: Final = 760
+TABLE_BOX: Final = (70, 128, W - 70, H - 60)
+PANEL_W: Final = 304
+PANEL_H: Final = 110
+BADGE: Final = 56
+TOP_CARD_W: Final = 100
+TRICK_CARD_W: Final = 50
+FACE_UP_W: Final = 60
+BACK_W: Final = 44
+CHIP_H: Final = 28
+TEXT_SIZE: Final = 20
+
+SIDES: Final[dict[int, tuple[int, int, int, int]]] = {
+    1: (1, 0, 0, 0),
+    2: (1, 0, 1, 0),
+    3: (1, 0, 2, 0),
+    4: (1, 1, 1, 1),
+}
+
+
+def seat_centres(n: int) -> list[tuple[int, int]]:
+    """Centre of each seat's panel in the order of play, going clockwise."""
+    bottom, left, top, right = SIDES[max(1, min(4, n))]
+    _, y0, _, y1 = TABLE_BOX
+    side_y = (y0 + y1) // 2
+    side_x = 20 + PANEL_W // 2
+
+    def row(k: int) -> list[int]:
+        if k == 1:
+            return [W // 2]
+        span = W - 2 * 40 - PANEL_W
+        return [40 + PANEL_W // 2 + round(span * i / (k - 1)) for i in range(k)]
+
+    out: list[tuple[int, int]] = []
+    out += [(x, y1 - 10) for x in reversed(row(bottom))]
+    out += [(side_x, side_y)] * left
+    out += [(x, y0 + 6) for x in row(top)]
+    out += [(W - side_x, side_y)] * right
+    return out[:n]
+
+
+def _chips(
+    view: PublicView, seat: SeatView, computer: bool, timed_out: bool
+) -> list[tuple[str, RGB]]:
+    chips: list[tuple[str, RGB]] = []
+    if seat.position is not None:
+        chips.append((f"OUT · {ordinal(seat.position + 1)}", medal_colour(seat.position)))
+    elif seat.to_act:
+        chips.append(("TO PLAY", theme.GOLD))
+    elif seat.passed and view.phase == PLAY:
+        chips.append(("PASSED", theme.GREY_CHIP))
+    if timed_out:
+        chips.append(("AUTO-PLAYED", theme.ORANGE_CHIP))
+    elif computer:
+        chips.append(("BOT", theme.BLUE_CHIP))
+    return chips
+
+
+def _deal_penalty(view: PublicView, player: int) -> int | None:
+    """This deal's penalty once it is over (shown next to the total)."""
+    if view.phase == PLAY or not view.results:
+        return None
+    return view.results[-1].scores[player]
+
+
+def _draw_seat(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: PublicView,
+    seat: SeatView,
+    centre: tuple[int, int],
+    names: Sequence[str],
+    computer: bool,
+    timed_out: bool,
+) -> None:
+    cx, cy = centre
+    x, y = cx - PANEL_W // 2, cy - PANEL_H // 2
+    active = seat.to_act
+    faded = seat.passed and view.phase == PLAY and not active
+    if active:
+        sprite = sprites.panel(
+            PANEL_W, PANEL_H, 18, theme.PANEL_ACTIVE, (*theme.GOLD, 255), theme.GOLD
+        )
+    elif faded:
+        sprite = sprites.panel(PANEL_W, PANEL_H, 18, theme.PANEL_FADED, (255, 255, 255, 30))
+    else:
+        sprite = sprites.panel(PANEL_W, PANEL_H, 18, theme.PANEL, (255, 255, 255, 46))
+    paste_panel(img, sprite, x, y)
+    p = seat.player
+    tx = x + 12 + BADGE + 12
+    bx = x + PANEL_W - BACK_W - 12
+    room = bx - tx - 10
+    fitted = player_name(names, p, 25, room)
+    b = sprites.badge(fitted.initial, theme.badge_colour(p), BADGE, theme.GOLD if active else None)
+    paste(img, b, x + 12, cy - b.height / 2 - 6)
+    draw_runs(draw, (tx, y + 38), fitted, theme.TEXT_MUTED if faded else theme.TEXT)
+    line = f"Penalty {seat.total}"
+    text(draw, (tx, y + 70), line, TEXT_SIZE, theme.TEXT_MUTED if faded else theme.TEXT, True, "ls")
+    if seat.cards > 0:
+        by = cy - cards.card_height(BACK_W) / 2 - 4
+        paste_card(img, cards.back_sprite(BACK_W), bx, by)
+        draw.text(
+            (bx + BACK_W / 2, by + cards.card_height(BACK_W) / 2),
+            str(seat.cards),
+            font=font(21 if seat.cards >= 10 else 24, True),
+            fill=theme.TEXT,
+            anchor="mm",
+            stroke_width=3,
+            stroke_fill=(30, 10, 12),
+        )
+    chip_x = tx
+    chips = _chips(view, seat, computer, timed_out)
+    deal = _deal_penalty(view, p)
+    if deal:
+        chips.insert(0, (f"+{deal} THIS DEAL", theme.RED_ALERT))
+    for label, bg in chips:
+        c = sprites.chip(label, bg, CHIP_H)
+        paste(img, c, chip_x, y + PANEL_H - CHIP_H // 2)
+        chip_x += c.width + 6
+
+
+def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
+    o = view.options
+    title = session_text(o, view.deal_number)
+    text(draw, (28, 40), title, 30, theme.TEXT, True, "ls")
+    x = 28 + font(30, True).getlength(title) + 16
+    sub = f"{preset_label(o)} · {view.players} players"
+    text(draw, (x, 40), sub, 20, theme.TEXT_MUTED, False, "ls")
+    text(draw, (W - 24, 40), f"Suits {suit_order_text(o)}", 20, theme.TEXT_MUTED, True, "rs")
+
+
+def _face_up(
+    img: Image.Image, draw: ImageDraw.ImageDraw, names: Sequence[str], card: Card, holder: int
+) -> None:
+    """The 52nd card of a three-player deal, which everyone saw, on the felt's
+    left (three players leave the sides free)."""
+    x, y = 150, 300
+    paste_card(img, cards.card_sprite(card.rank, card.suit, FACE_UP_W), x, y)
+    tx = x + FACE_UP_W + 14
+    text(draw, (tx, y + 22), "52nd card", 20, theme.TEXT_MUTED, True, "ls")
+    fitted = player_name(names, holder, 20, 150)
+    text(draw, (tx, y + 50), "went to", 18, theme.TEXT_MUTED, False, "ls")
+    draw_runs(draw, (tx, y + 76), fitted, theme.TEXT)
+
+
+def _fan(img: Image.Image, combo: Combo, width: int, cx: float, top: float, max_w: int) -> int:
+    return cards.draw_fan(
+        img, [(c.rank, c.suit) for c in shown_order(combo)], width, cx, top, max_w
+    )
+
+
+def shown_order(combo: Combo) -> list[Card]:
+    """The cards as players lay them out: a full house's triple (a four's
+    four) before the rest, otherwise weakest first."""
+    ranks = [c.rank for c in combo.cards]
+    return sorted(combo.cards, key=lambda c: (-ranks.count(c.rank), c.rank, c.suit))
+
+
+def _by_line(
+    img: Image.Image, draw: ImageDraw.ImageDraw, names: Sequence[str], p: int, cx: int, y: int
+) -> None:
+    fitted = player_name(names, p, 22, 300)
+    prefix = "played by "
+    pw = font(20, False).getlength(prefix)
+    dot = sprites.badge(fitted.initial, theme.badge_colour(p), 24)
+    total = pw + dot.width + 6 + fitted.width
+    x = cx - total / 2
+    text(draw, (x, y), prefix, 20, theme.TEXT_MUTED, False, "ls")
+    paste(img, dot, x + pw, y - dot.height + 5)
+    draw_runs(draw, (x + pw + dot.width + 6, y), fitted, theme.TEXT)
+
+
+def _centre(
+    img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str]
+) -> None:
+    cx = W // 2
+    left, right = 20 + PANEL_W + 14, W - 20 - PANEL_W - 14
+    area_w = right - left
+    top_y = TABLE_BOX[1] + PANEL_H // 2 + 40
+    if view.phase == PLAY and view.top is not None:
+        top = view.top
+        _headline(
+            draw,
+            cx,
+            top_y + 18,
+            f"Beat {combo_name(top)}",
+            f"{top.size} card" + "s" * (top.size > 1),
+        )
+        card_top = top_y + 40
+        _fan(img, top, TOP_CARD_W, cx, card_top, area_w - 20)
+        label_y = card_top + cards.card_height(TOP_CARD_W) + 30
+        if view.top_player is not None:
+            _by_line(img, draw, names, view.top_player, cx, label_y)
+        earlier = [(p, d) for p, d in view.trick if isinstance(d, Combo)][:-1]
+        if earlier:
+            _earlier(img, draw, earlier, names, cx, label_y + 16, area_w)
+    elif view.phase == PLAY:
+        first = not any(e.kind == "play" for e in view.history)
+        _headline(
+            draw,
+            cx,
+            top_y + 18,
+            "Lead the deal" if first else "Lead a new trick",
+            "any combination",
+        )
+        if view.lead_card is not None:
+            note = f"The lead must include the {view.lead_card.pretty()}"
+        elif view.lead_restricted:
+            note = "The lead must include the lowest card dealt"
+        else:
+            note = ""
+        if note:
+            text(draw, (cx, top_y + 60), note, 22, theme.GOLD, True, "ms")
+        w, h = TOP_CARD_W, cards.card_height(TOP_CARD_W)
+        slot = sprites.panel(w, h, 10, (255, 255, 255, 18), (255, 255, 255, 70))
+        paste_panel(img, slot, cx - w / 2, top_y + 84)
+    else:
+        over = view.is_over
+        title = "Game over" if over else f"Deal {view.deal_number} over"
+        _headline(draw, cx, top_y + 18, title, "lowest penalty wins" if over else "")
+        y = top_y + 70
+        if over and view.winners:
+            for w in view.winners[:4]:
+                _name_line(img, draw, names, w, cx, y, "★ ", " wins", theme.GOLD)
+                y += 36
+        elif view.results:
+            winner = view.results[-1].positions.index(0)
+            _name_line(img, draw, names, winner, cx, y, "", " won the deal", theme.GOLD)
+    if view.turn is not None and view.phase == PLAY:
+        y = TABLE_BOX[3] - PANEL_H // 2 - 34
+        lead = view.top is None
+        _name_line(
+            img, draw, names, view.turn, cx, y, "▶ ", " to lead" if lead else " to play", theme.GOLD
+        )
+
+
+def _name_line(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    names: Sequence[str],
+    p: int,
+    cx: int,
+    y: int,
+    before: str,
+    after: str,
+    colour: RGB,
+) -> None:
+    fitted = player_name(names, p, 24, 300)
+    f = font(22, False)
+    bw, aw = f.getlength(before), f.getlength(after)
+    x = cx - (bw + fitted.width + aw) / 2
+    draw.text((x, y), before, font=f, fill=colour, anchor="ls")
+    draw_runs(draw, (x + bw, y), fitted, colour)
+    draw.text((x + bw + fitted.width, y), after, font=f, fill=theme.TEXT_MUTED, anchor="ls")
+
+
+def _headline(draw: ImageDraw.ImageDraw, cx: int, y: int, what: str, how: str) -> None:
+    f1, f2 = font(28, True), font(22, False)
+    w1 = f1.getlength(what)
+    w2 = f2.getlength(how) if how else 0
+    gap = 14 if how else 0
+    x = cx - (w1 + gap + w2) / 2
+    draw.text((x, y), what, font=f1, fill=theme.TEXT, anchor="ls")
+    if how:
+        draw.text((x + w1 + gap, y), how, font=f2, fill=theme.TEXT_MUTED, anchor="ls")
+
+
+def _earlier(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    plays: list[tuple[int, Combo]],
+    names: Sequence[str],
+    cx: int,
+    y: int,
+    area_w: int,
+) -> None:
+    """Earlier plays of the trick, oldest left; the oldest drop out (``+N``)."""
+    card_h = cards.card_height(TRICK_CARD_W)
+    gap = 20
+    groups = [(p, c, cards.fan_width(c.size, TRICK_CARD_W, 140)[0]) for p, c in plays]
+    dropped = 0
+    while groups and sum(g[2] for g in groups) + gap * (len(groups) - 1) > area_w - 60:
+        groups.pop(0)
+        dropped += 1
+    total = sum(g[2] for g in groups) + gap * (len(groups) - 1)
+    x = cx - total / 2
+    if dropped:
+        text(draw, (x - 12, y + card_h / 2 + 8), f"+{dropped}", 22, theme.TEXT_MUTED, True, "rs")
+    for p, c, width in groups:
+        _fan(img, c, TRICK_CARD_W, x + width / 2, y, 140)
+        fitted = player_name(names, p, 20, 60)
+        dot = sprites.badge(fitted.initial, theme.badge_colour(p), 26)
+        paste(img, dot, x + width / 2 - dot.width / 2, y + card_h - 10)
+        x += width + gap
+
+
+def draw_table(
+    view: PublicView,
+    names: Sequence[str],
+    *,
+    computer: Sequence[bool] = (),
+    timed_out: Sequence[bool] = (),
+) -> Image.Image:
+    """:func:`render_table` before encoding."""
+    img = felt_table(W, H, TABLE_BOX).copy()
+    draw = ImageDraw.Draw(img)
+    _header(img, draw, view)
+    _centre(img, draw, view, names)
+    if view.face_up is not None and view.phase == PLAY:
+        _face_up(img, draw, names, view.face_up[1], view.face_up[0])
+    centres = seat_centres(view.players)
+    for seat in view.seats:
+        _draw_seat(
+            img,
+            draw,
+            view,
+            seat,
+            centres[seat.player],
+            names,
+            flag(computer, seat.player),
+            flag(timed_out, seat.player),
+        )
+    return img
+
+
+def render_table(
+    view: PublicView,
+    names: Sequence[str],
+    *,
+    computer: Sequence[bool] = (),
+    timed_out: Sequence[bool] = (),
+    fmt: Format = DEFAULT_FORMAT,
+) -> RenderedImage:
+    """The shared table picture, from the public view only; ``names``,
+    ``computer`` and ``timed_out`` are indexed by player."""
+    return encode(draw_table(view, names, computer=computer, timed_out=timed_out), "table", fmt)
