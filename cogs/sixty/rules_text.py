@@ -1,0 +1,134 @@
+"""Readable rules for ``/sixty rules``: a pure function of Sixty's options.
+
+Written from the options (sixty.md in our own words), in sections short
+enough for embed fields (1,024 characters each). No Discord here, so every
+preset and option is unit-tested in ``tests/cogs/sixty``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.sixty import PRESETS, Options
+
+FIELD_LIMIT = 1024
+DESCRIPTION_LIMIT = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class RulesText:
+    title: str
+    description: str
+    sections: tuple[tuple[str, str], ...]
+    """(heading, text) pairs, one embed field each."""
+
+
+def value_text(value: Any) -> str:
+    """How an option value reads to players.
+
+    >>> [value_text(v) for v in (True, False, 3, "one_round")]
+    ['on', 'off', '3', 'one round']
+    """
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    return str(value).replace("_", " ")
+
+
+def differences_text(options: Options) -> str:
+    """``voluntary_take = off, rounds = 1`` — the options changed from the preset, or ``""``.
+
+    >>> from engine.sixty import preset
+    >>> differences_text(preset("standard", rounds=1, voluntary_take=False))
+    'rounds = 1, voluntary_take = off'
+    """
+    return ", ".join(f"{k} = {value_text(v)}" for k, v in options.changes().items())
+
+
+_CARDS = (
+    "77 number cards: for each number the copies add up to 60 — twenty 3s, fifteen 4s, "
+    "twelve 5s, ten 6s, six 10s, five 12s, four 15s, three 20s and two 30s — and 6 jokers: "
+    "two each of Abracadabra, Hocus-pocus and Zap.\n"
+    "Everyone gets 5 cards; the rest is the deck. After you put cards down you draw back "
+    "to 5 while the deck lasts."
+)
+
+_ATTACK = (
+    "On your turn you attack the next player who still holds cards with one or more cards "
+    "of **one number** (jokers never attack). The attack's sum is its number × its cards."
+)
+
+
+def _defend(o: Options) -> str:
+    take = (
+        "**Take** the cards face down as penalty cards — allowed at any time."
+        if o.voluntary_take
+        else "**Take** the cards face down as penalty cards — only when nothing else is possible."
+    )
+    return "\n".join(
+        (
+            "The attacked player answers with one of:",
+            "• **Pass it on**: add cards of the same number; the bigger attack goes to the "
+            "next player.",
+            "• **Fight back**: cards of one *other* number whose sum is bigger than the "
+            "attack's. Both go to the discard pile, then you attack.",
+            "• **A joker** (below).",
+            "• " + take + " After a take the next player attacks.",
+            "The last player holding cards cannot pass on or play jokers: fight back or take.",
+        )
+    )
+
+
+_JOKERS = "\n".join(
+    (
+        "• **Abracadabra**: the attack goes back to the player before you, and the "
+        "direction of play flips for the rest of the round.",
+        "• **Hocus-pocus**: one card of the attack's number comes back from the discard "
+        "pile into the attack, which goes on to the next player. Only when the discard "
+        "pile has such a card.",
+        "• **Zap**: half the attack's cards (rounded down) go to your penalty pile, the "
+        "rest go on to the next player.",
+        "A joker counts 60 penalty points in a penalty pile or left in hand.",
+    )
+)
+
+
+def _scoring(o: Options) -> str:
+    rounds = f"{o.rounds} round" + ("" if o.rounds == 1 else "s")
+    tie = {
+        "one_round": "a tie for the lowest total plays one more round for everyone; "
+        "still tied, the win is shared",
+        "until_broken": "a tie for the lowest total plays more rounds until one player is lowest",
+        "shared": "a tie for the lowest total is a shared win",
+    }[o.tiebreak]
+    return (
+        "A round ends when fewer than two players hold cards (or nobody can attack). "
+        "Penalty points: the numbers on your penalty cards and the cards left in your hand, "
+        "60 per joker.\n"
+        f"The game lasts {rounds}; the **lowest** total wins; {tie}. The player with the "
+        "most penalty points starts the next round."
+    )
+
+
+def rules_text(options: Options) -> RulesText:
+    """The rules in force for ``options``, in sections for an embed."""
+    info = PRESETS.get(options.preset)
+    description = info.summary if info is not None else ""
+    description += f" · {options.players} players."
+    changed = differences_text(options)
+    if changed:
+        description += f"\n**Changed from {options.preset}:** {changed}"
+    sections = (
+        ("Cards", _CARDS),
+        ("Attack", _ATTACK),
+        ("Answering an attack", _defend(options)),
+        ("Jokers", _JOKERS),
+        ("Scoring and end of game", _scoring(options)),
+    )
+    return RulesText(
+        title=f"Sixty — {options.preset} rules",
+        description=description[:DESCRIPTION_LIMIT],
+        sections=tuple((h, t[:FIELD_LIMIT]) for h, t in sections),
+    )
