@@ -244,26 +244,21 @@ class SixtyAdapter:
 
     def round_message(self, t: Table, result: RoundScore) -> ResultsMessage:
         view = t.state.public_view()
-        names = t.names
-        tie = bool(result.details and result.details[0].get("tiebreak"))
-        title = "Tie-break round results" if tie else f"Round {result.number} results"
-        order = order_by_totals(result.scores, lower_is_better=True)
-        lines = [
-            f"{ordinal(result.positions[p] + 1)} {names[p]} — +{result.scores[p]} "
-            f"(total {result.totals[p]})"
-            for p in order
-        ]
-        lines.append("Penalty points: lower is better.")
-        picture = images.round_picture(view, names, _computer_flags(t))
+        title = "Tie-break round results" if _tiebreak(result) else f"Round {result.number} results"
+        lines = [*_round_lines(result, t.names), "Penalty points: lower is better."]
+        picture = images.round_picture(view, t.names, _computer_flags(t))
         return ResultsMessage(title, "\n".join(lines), picture)
 
     def final_message(self, t: Table, outcome: GameOutcome) -> ResultsMessage:
         view = t.state.public_view()
         names = t.names
         winners = " and ".join(names[w] for w in outcome.winners)
-        lines = ["**Final standings** (penalty points, lower is better)"]
+        last = view.results[-1]
+        head = "Tie-break round" if _tiebreak(last) else f"Round {last.number}, the last"
+        lines = [f"**{head}**", *_round_lines(last, names), ""]
+        lines.append("**Final standings** (penalty points, lower is better)")
         lines += standings_lines(outcome.standings, outcome.totals, outcome.winners, names)
-        if any(r.details and r.details[0].get("tiebreak") for r in view.results):
+        if any(_tiebreak(r) for r in view.results):
             lines.append("A tie-break round was played.")
         picture = images.standings_picture(view, outcome, names, _computer_flags(t))
         title = f"Game over — {winners} win{'s' if len(outcome.winners) == 1 else ''}!"
@@ -271,6 +266,20 @@ class SixtyAdapter:
 
     def round_details(self, t: Table, result: RoundScore, player: int) -> dict[str, Any]:
         return dict(result.details[player]) if result.details else {}
+
+
+def _tiebreak(result: RoundScore) -> bool:
+    return bool(result.details and result.details[0].get("tiebreak"))
+
+
+def _round_lines(result: RoundScore, names: Sequence[str]) -> list[str]:
+    """``1st Ann — +12 (total 30)`` per player, lowest penalty first."""
+    order = order_by_totals(result.scores, lower_is_better=True)
+    return [
+        f"{ordinal(result.positions[p] + 1)} {names[p]} — +{result.scores[p]} "
+        f"(total {result.totals[p]})"
+        for p in order
+    ]
 
 
 ADAPTER = SixtyAdapter()

@@ -1,0 +1,215 @@
+"""Helpers for Sixty's end-to-end tests: open a lobby, put the table in a
+given position, and act as players through what they see (DMs or the
+ephemeral **My hand**, the answer select and its confirm button).
+
+Positions: :func:`set_position` is the documented hook. Start the game
+through the runtime, then replace the table's state under its lock before
+the first human acts: the position is stored as the round's deal and
+snapshot (as the runtime stores a new round), so decisions append to it and
+a restart resumes from it. Controls sent for the dealt state carry an older
+version and answer "stale" if clicked.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from bot import PresidentBot
+from cogs.table.models import Table
+from engine.sixty import Sixty, preset
+from tests.e2e.emulator import Channel, Emulator, InteractionHandle, Message, User
+from tests.e2e.president_support import has_controls, table_of, visible_to
+
+SEATS_BY_NAME = ("alice", "bob", "carol", "dave", "erin", "frank")
+
+
+async def open_sixty(
+    emulator: Emulator, host: User, channel: Channel, joiners: list[User], **options: Any
+) -> Message:
+    h = await emulator.slash(host, channel, "sixty new", options)
+    lobby = await h.wait_message(lambda m: bool(m.buttons()))
+    for user in joiners:
+        click = await emulator.click(user, lobby, label="Join")
+        assert click.response_type == 6, click
+    return lobby
+
+
+async def start(
+    emulator: Emulator, bot: PresidentBot, host: User, lobby: Message, channel: Channel
+) -> Table:
+    click = await emulator.click(host, lobby, label="Start")
+    assert click.response_type == 6
+    return await emulator.wait_for(lambda: table_of(bot, channel), 10.0, "the game to start")
+
+
+def seat(t: Table, user: User) -> int:
+    p = t.seat_of_user(user.id)
+    assert p is not None
+    return p
+
+
+def position(
+    t: Table,
+    hands: dict[int, str],
+    deck: str = "",
+    *,
+    starter: int = 0,
+    **options: Any,
+) -> Sixty:
+    """A state of this table's size from hands by seat (seats not named hold
+    nothing) and the deck in drawing order; other cards start on the
+    discard pile."""
+    n = t.state.n
+    opts = preset(t.state.options.preset, **{**t.state.options.to_dict(), **options})
+    return Sixty.from_hands(
+        opts, [hands.get(p, "") for p in range(n)], deck=deck, starter=starter, seed=t.seed
+    )
+
+
+async def set_position(bot: PresidentBot, t: Table, state: Sixty) -> None:
+    """Replace the table's state by ``state``, stored as the round's deal."""
+    record = json.loads(state.record().to_json())
+    deal = {k: v for k, v in record["rounds"][-1].items() if k != "decisions"}
+    async with t.lock:
+        t.version = await bot.db.start_round(
+            t.game_id,
+            t.version,
+            state.to_json(include_record=False),
+            json.dumps(deal),
+            meta_json=t.meta.to_json(),
+        )
+        t.state = state
+        t.notified = None
+    t.changed.set()
+    t.dirty.set()
+
+
+def controls_of(emulator: Emulator, user: User, channel: Channel, t: Table) -> Message | None:
+    """The newest message ``user`` sees with controls for the table's version."""
+    for m in reversed(visible_to(emulator, user, channel)):
+        if has_controls(m, t.game_id, t.version):
+            return m
+    return None
+
+
+async def wait_controls(
+    emulator: Emulator, user: User, channel: Channel, t: Table, timeout: float = 10.0
+) -> Message:
+    """Wait until it is ``user``'s turn and their controls have arrived."""
+
+    def find() -> Message | None:
+        p = t.state.current_player
+        if p is None or t.seats[p].user_id != user.id:
+            return None
+        return controls_of(emulator, user, channel, t)
+
+    return await emulator.wait_for(find, timeout, f"{user.name}'s controls")
+
+
+def options_of(msg: Message) -> list[dict[str, Any]]:
+    select = next(s for s in msg.selects() if s["custom_id"].endswith(":pick"))
+    return list(select["options"])
+
+
+async def answer(
+    emulator: Emulator, user: User, msg: Message, code: str
+) -> tuple[InteractionHandle, InteractionHandle]:
+    """Choose ``code`` in the select, then press its confirm button: the two
+    clicks of any decision (the select is skipped when its confirm button is
+    already there)."""
+    select = next(s for s in msg.selects() if s["custom_id"].endswith(":pick"))
+    go = [b for b in msg.buttons() if str(b.get("custom_id", "")).endswith(f":go:{code}")]
+    picked = None
+    if not go:
+        picked = await emulator.select(user, msg, select["custom_id"], [code])
+        assert picked.response_type == 7, (picked, picked.followups)
+    button = next(b for b in msg.buttons() if str(b.get("custom_id", "")).endswith(f":go:{code}"))
+    done = await emulator.click(user, msg, button["custom_id"])
+    return picked or done, done
+
+
+Chooser = Callable[[list[str]], str]
+
+
+def fighter(codes: list[str]) -> str:
+    """Fight back when possible, else pass on, else take; attack with the most cards."""
+    for prefix in ("fight_", "pass_", "take", "attack_"):
+        found = [c for c in codes if c.startswith(prefix)]
+        if found:
+            return found[-1] if prefix == "attack_" else found[0]
+    return codes[0]
+
+
+async def play_sixty(
+    emulator: Emulator,
+    bot: PresidentBot,
+    channel: Channel,
+    users: dict[int, User],
+    *,
+    choose: Chooser = fighter,
+    via_hand: frozenset[int] = frozenset(),
+    timeout: float = 60.0,
+    stop: Callable[[Table], bool] | None = None,
+) -> list[str]:
+    """Answer for the humans whenever it is their turn, until the game ends
+    (or ``stop``). Returns the codes chosen."""
+    from tests.e2e.president_support import my_hand
+
+    done: list[str] = []
+    deadline = emulator.loop_time() + timeout
+    while True:
+        t = table_of(bot, channel)
+        if t is None or t.closed or (stop is not None and stop(t)):
+            return done
+        assert emulator.loop_time() < deadline, "the game took too long"
+        p = t.state.current_player
+        uid = t.seats[p].user_id if p is not None else None
+        if p is None or uid is None or uid not in users or t.is_computer(p):
+            await emulator.wait_for(
+                lambda t=t, v=t.version: t.closed or t.version != v or _human(t, users),
+                15.0,
+                "the next human turn",
+            )
+            continue
+        user = users[uid]
+        version = t.version
+        if uid in via_hand:
+            msg = await my_hand(emulator, user, channel, bot)
+            if not has_controls(msg, t.game_id, version):
+                continue
+        else:
+            found = await emulator.wait_for(
+                lambda t=t, user=user, v=version: (
+                    True if t.version != v or t.closed else controls_of(emulator, user, channel, t)
+                ),
+                10.0,
+                f"controls for {user.name}",
+            )
+            if found is True:
+                continue
+            msg = found
+        code = choose([o["value"] for o in options_of(msg)])
+        _, final = await answer(emulator, user, msg, code)
+        assert final.response_type == 7, (final, final.followups)
+        done.append(code)
+
+
+def _human(t: Table, users: dict[int, User]) -> bool:
+    p = t.state.current_player
+    if p is None:
+        return False
+    uid = t.seats[p].user_id
+    return uid is not None and uid in users and not t.is_computer(p)
+
+
+def assert_channel_private(emulator: Emulator, channel: Channel) -> None:
+    """No public message, in any revision, shows a hand or a hand picture."""
+    for m in emulator.messages(channel, include_ephemeral=False, include_deleted=True):
+        texts = [m.text()] + [r.content for r in m.revisions]
+        texts += [str(e) for r in m.revisions for e in r.embeds]
+        for text in texts:
+            assert "Your hand" not in text, text
+        for a in m.attachments:
+            assert a.filename.split(".")[0] in ("table", "results", "standings"), a
