@@ -3,12 +3,20 @@
     python -m engine play --rules classic --bots 3 --level normal
     python -m engine play --watch --bots 4 --level easy --delay 0.3 --seed 7
     python -m engine play --rules house --option twos=single_wins --rounds 2
+    python -m engine play --seed 7 --save game.json   # then: python -m engine replay game.json
 
 The quickest way to try a rule set without Discord. The person is player 0
 ("You"); each turn shows the table, the trick so far, the hand and the legal
-choices by number. Type a number, a play in notation (``KK``, ``pass``) or
-``q`` to quit (a capital ``Q`` plays a single queen when that is a choice);
-Ctrl-D quits too. Bad input asks again.
+choices by number. A number always picks an entry of the menu; a play is
+named in notation (``KK``, ``TT``, ``X``, ``pass``), as the menu writes it
+(``single 5``, ``pair of 8``) or by its cards (``5H``, ``8C 8D``), so a
+``5`` is never read as a rank. ``q`` quits; a capital ``Q`` plays a single
+queen when that is a choice and otherwise asks before quitting; Ctrl-D quits
+too. Bad input asks again.
+
+``--watch`` plays one computer move per second by default (``--delay``);
+``q`` and Enter, or Ctrl-C, stop it. ``--save FILE`` writes the game's record
+when the game ends or is left, for ``python -m engine replay`` and bug reports.
 
 This is the engine's interactive front end, the only module besides
 ``__main__`` that does I/O; all of it goes through the ``input_fn``,
@@ -19,7 +27,9 @@ whole game from a script.
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import select
 import sys
 import time
 from collections.abc import Callable
@@ -36,12 +46,20 @@ from .views import Event, Observation, PublicView, RoundResult
 
 InputFn = Callable[[str], str]
 PrintFn = Callable[[str], None]
+PollFn = Callable[[float], str | None]
+"""Waits up to the given seconds; returns a line the person typed meanwhile, or None."""
 
 HUMAN = 0
+WATCH_DELAY = 1.0
+"""Seconds between computer moves when watching: about the pace of the bot's tables."""
 
 
 class Quit(Exception):
     """The person asked to leave (``q`` or end of input)."""
+
+
+class _NotHeld(NotationError):
+    """Cards named for a play that are not in the person's hand."""
 
 
 class Style:
@@ -105,9 +123,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--level", default="normal", help=f"computer level: {', '.join(levels())}")
     p.add_argument("--watch", action="store_true", help="computer players only; you watch")
-    p.add_argument("--delay", type=float, default=0.0, help="seconds between moves when watching")
+    p.add_argument(
+        "--delay",
+        type=float,
+        default=WATCH_DELAY,
+        help=f"seconds between moves when watching (default {WATCH_DELAY:g}; 0: all at once)",
+    )
     p.add_argument("--seed", type=int, default=None, help="seed for the deal and the players")
     p.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
+    p.add_argument(
+        "--save",
+        metavar="FILE",
+        default=None,
+        help="write the game's record (JSON) to FILE when the game ends or you leave, "
+        "for python -m engine replay FILE and bug reports",
+    )
     p.add_argument(
         "--option",
         action="append",
@@ -134,7 +164,7 @@ class Terminal:
         delay: float,
         input_fn: InputFn,
         print_fn: PrintFn,
-        sleep_fn: Callable[[float], None],
+        poll_fn: PollFn,
         style: Style,
     ) -> None:
         self.game = game
@@ -144,7 +174,7 @@ class Terminal:
         self.delay = delay
         self.input = input_fn
         self.out = print_fn
-        self.sleep = sleep_fn
+        self.poll = poll_fn
         self.s = style
         self.shown = 0
 
@@ -203,7 +233,9 @@ class Terminal:
                 self.out(line)
         self.shown = len(history)
 
-    def show_table(self, obs: Observation) -> None:
+    def show_table(self, obs: Observation, asked: str | None = None) -> None:
+        """The table; ``asked`` replaces the trick line when the person is
+        asked something other than a play (a give-back)."""
         pub = obs.public
         self.out("")
         self.out(
@@ -222,6 +254,9 @@ class Terminal:
                 f"score {seat.score:<4}{title}  {state}"
             )
             self.out(line.rstrip())
+        if asked is not None:
+            self.out(asked)
+            return
         trick = pub.trick
         if trick.plays:
             played = ", ".join(f"{self.names[p]} {self.play_text(play)}" for p, play in trick.plays)
@@ -234,17 +269,49 @@ class Terminal:
 
     # -- the person's decisions --------------------------------------------
 
+    def _line(self, prompt: str) -> str:
+        try:
+            return self.input(prompt).strip()
+        except EOFError:
+            raise Quit from None
+
     def ask(self, prompt: str, *, keep: str = "") -> str:
         """One line of input; ``q``, ``quit``, ``exit`` or end of input quit.
         ``keep`` is an answer that is not a quit even though it looks like one
-        (a capital ``Q`` when a single queen can be played)."""
+        (a capital ``Q`` when a single queen can be played). Any other capital
+        ``Q`` may have meant a queen, so it asks before quitting."""
+        while True:
+            text = self._line(prompt)
+            if text == keep or text.lower() not in ("q", "quit", "exit"):
+                return text
+            if text != "Q":
+                raise Quit
+            if self._line("Quit? y/n ").lower() in ("y", "yes"):
+                raise Quit
+
+    def _menu_hint(self, size: int) -> str:
+        if size == 1:
+            return "type 0 to choose it"
+        return f"type a number from 0 to {size - 1}"
+
+    def _named_play(self, text: str, choices: list[Decision], hand: tuple[Card, ...]) -> Play:
+        """A play named by the person: notation, the menu's words or cards.
+        Raises :class:`NotationError` when the text names no play."""
+        low = " ".join(text.lower().split())
+        for d in choices:
+            if isinstance(d, Play) and d.pretty().lower() == low:
+                return d
         try:
-            text = self.input(prompt).strip()
-        except EOFError:
-            raise Quit from None
-        if text != keep and text.lower() in ("q", "quit", "exit"):
-            raise Quit
-        return text
+            return Play.parse(text)
+        except NotationError:
+            pass
+        cards = parse_cards(text.replace(",", " "))  # raises NotationError
+        if not cards or len({c.rank for c in cards}) != 1:
+            raise NotationError(f"{text!r}: a play is cards of one rank")
+        for c in set(cards):
+            if hand.count(c) < cards.count(c):
+                raise _NotHeld(f"You do not hold {c.pretty()}.")
+        return Play(cards[0].rank, len(cards))
 
     def human_play(self, obs: Observation) -> Decision:
         self.show_table(obs)
@@ -256,28 +323,42 @@ class Terminal:
         for i, d in enumerate(choices):
             label = self.play_text(d) if isinstance(d, Play) else str(d)
             self.out(f"  {i:>2}) {label}")
+        hint = self._menu_hint(len(choices))
         while True:
             # a capital Q is the single queen when it can be played
             queen = "Q" if Play.parse("Q") in choices else ""
-            text = self.ask("Your choice (number, a play like KK, or q): ", keep=queen)
-            if text.isdigit() and int(text) < len(choices):
-                return choices[int(text)]
+            text = self.ask("Your choice (a number, a play like KK or 8C 8D, or q): ", keep=queen)
+            if not text:
+                continue
+            if text.isdigit():
+                # a number is a menu entry, never a rank: "5" must not mean
+                # a single 5 in a short menu and entry 5 in a long one
+                if int(text) < len(choices):
+                    return choices[int(text)]
+                self.out(
+                    f"There is no entry {text}: {hint}, or name the play "
+                    "(single 5, pair of 8, 8C 8D)."
+                )
+                continue
             try:
-                play = Play.parse(text)
+                play = self._named_play(text, choices, obs.hand)
+            except _NotHeld as exc:
+                self.out(str(exc))
+                continue
             except NotationError:
-                self.out(f"Please type a number from 0 to {len(choices) - 1}, or q to quit.")
+                self.out(f"Please {hint}, name a play like KK or 8C 8D, or q to quit.")
                 continue
             if play in choices:
                 return play
             self.out(f"{play.pretty()} is not one of the choices; pick a number from the list.")
 
     def human_give(self, obs: Observation, count: int, receiver: int) -> Give:
-        self.show_table(obs)
+        self.show_table(obs, f"Exchange: you give back {count} card(s) to {self.names[receiver]}.")
         got = [e for e in obs.exchange if e.receiver == obs.player and e.cards]
         for e in got:
             self.out(f"You received {self.cards(e.cards or ())} from {self.names[e.giver]}.")
         hand = list(obs.hand)
-        self.out(f"Give back {count} card(s) to {self.names[receiver]}. Your hand:")
+        self.out("Your hand:")
         self.out("  " + "  ".join(f"{i}) {self.s.card(c)}" for i, c in enumerate(hand)))
         while True:
             text = self.ask(f"Cards to give ({count} numbers, or cards like 3C 4D; q quits): ")
@@ -328,9 +409,8 @@ class Terminal:
         g = self.game
         o = g.options
         who = "Watching" if self.watch else "Playing"
-        self.out(
-            self.s.bold(f"{who} President: {o.preset} rules, {g.n} players") + "  (type q to quit)"
-        )
+        how = "q and Enter or Ctrl-C stop" if self.watch else "type q to quit"
+        self.out(self.s.bold(f"{who} President: {o.preset} rules, {g.n} players") + f"  ({how})")
         self.out("Order of ranks: " + self.order_text(g.public_view()))
         try:
             while True:
@@ -355,15 +435,19 @@ class Terminal:
                     decision = self.bots[p].decide(obs)
                     if isinstance(decision, Give):
                         receiver = g.pending[0][1]
+                        # the receiver sees what they get; others only how many
                         shown = (
                             self.cards(decision.cards)
-                            if self.watch
+                            if self.watch or receiver == HUMAN
                             else f"{len(decision.cards)} card(s)"
                         )
                         self.out(f"{self.names[p]} gives back {shown} to {self.names[receiver]}.")
                     g.apply(decision, p)
                     if self.watch and self.delay > 0:
-                        self.sleep(self.delay)
+                        self.flush_events()
+                        typed = self.poll(self.delay)
+                        if typed is not None and typed.strip().lower() in ("q", "quit", "exit"):
+                            raise Quit
                 elif g.phase == EXCHANGE:
                     _, receiver, count = g.pending[0]
                     decision = self.human_give(obs, count, receiver)
@@ -388,17 +472,74 @@ class Terminal:
             self.out(f"  {rank + 1}. {self.names[p]:<16} {out.totals[p]}")
 
 
+def _stdin_poll(sleep_fn: Callable[[float], None]) -> PollFn:
+    """Wait on standard input, so ``q`` and Enter stop a watched game between
+    moves; where stdin cannot be waited on (Windows, closed) just sleep."""
+    closed = False
+
+    def poll(seconds: float) -> str | None:
+        nonlocal closed
+        if not closed:
+            try:
+                ready, _, _ = select.select([sys.stdin], [], [], seconds)
+            except (OSError, ValueError, TypeError):
+                closed = True
+            else:
+                if not ready:
+                    return None
+                line = sys.stdin.readline()
+                if line:
+                    return line
+                closed = True  # end of input: nothing more to wait for there
+        sleep_fn(seconds)
+        return None
+
+    return poll
+
+
+def _save(path: str, game: President, out: PrintFn) -> int:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(game.record().to_json(indent=1) + "\n")
+    except OSError as exc:
+        out(f"Cannot save the record to {path}: {exc.strerror or exc}")
+        return 1
+    out(f"Record saved to {path} (python -m engine replay {path}).")
+    return 0
+
+
+def _save_problem(path: str) -> str | None:
+    """Why ``--save path`` could not be written, checked before an hour of play."""
+    target = os.path.abspath(path)
+    folder = os.path.dirname(target)
+    if os.path.isdir(target):
+        return f"--save {path}: that is a folder; give a file name"
+    if not os.path.isdir(folder):
+        return f"--save {path}: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK) or (
+        os.path.exists(target) and not os.access(target, os.W_OK)
+    ):
+        return f"--save {path}: cannot write there"
+    return None
+
+
 def main(
     argv: list[str] | None = None,
     *,
     input_fn: InputFn | None = None,
     print_fn: PrintFn | None = None,
     sleep_fn: Callable[[float], None] | None = None,
+    poll_fn: PollFn | None = None,
     color: bool | None = None,
 ) -> int:
     """Run ``python -m engine play`` with ``argv`` (without the program
     name; a leading ``play`` is ignored). Returns the exit status: 0 after a
-    game or a clean quit, 2 for bad arguments or options."""
+    game or a clean quit, 2 for bad arguments or options, 1 when the record
+    cannot be saved.
+
+    ``poll_fn`` waits between watched moves and returns what the person typed
+    meanwhile; by default it waits on standard input, unless ``input_fn`` or
+    ``sleep_fn`` is given (a script), when it only sleeps."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "play":
         args = args[1:]
@@ -408,6 +549,9 @@ def main(
         ns = parser.parse_args(args)
     except SystemExit as exc:
         return int(exc.code or 0)
+    if ns.save is not None and (problem := _save_problem(ns.save)) is not None:
+        out(f"Cannot start: {problem}")
+        return 2
     if ns.level not in levels():
         out(f"--level: no computer level {ns.level!r}; choose one of {', '.join(levels())}")
         return 2
@@ -439,6 +583,18 @@ def main(
     names = [f"Bot {p} ({ns.level})" for p in range(players)]
     if not ns.watch:
         names[HUMAN] = "You"
+    sleep = sleep_fn if sleep_fn is not None else time.sleep
+    poll: PollFn
+    if poll_fn is not None:
+        poll = poll_fn
+    elif input_fn is not None or sleep_fn is not None:
+
+        def poll(seconds: float) -> str | None:
+            sleep(seconds)
+            return None
+
+    else:
+        poll = _stdin_poll(sleep)
     if color is None:
         color = ns.color if ns.color is not None else (print_fn is None and sys.stdout.isatty())
     term = Terminal(
@@ -449,11 +605,14 @@ def main(
         delay=max(0.0, ns.delay),
         input_fn=input_fn if input_fn is not None else input,
         print_fn=out,
-        sleep_fn=sleep_fn if sleep_fn is not None else time.sleep,
+        poll_fn=poll,
         style=Style(bool(color)),
     )
     out(f"Seed {seed} (replay this game with --seed {seed}).")
-    return term.run()
+    code = term.run()
+    if ns.save is not None:
+        code = _save(ns.save, game, out) or code
+    return code
 
 
 __all__ = ["Terminal", "main"]
