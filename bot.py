@@ -1,13 +1,16 @@
 """Entry point of the President Discord bot.
 
-``python bot.py`` reads the configuration from the environment or ``.env``
-and runs the bot. ``create_bot(settings, clock=...)`` builds the very same
-bot for the end-to-end tests, which give it a temporary database and a fast
-clock.
+``python bot.py`` (from any folder) reads the configuration from the
+environment or the ``.env`` beside this file and runs the bot; a relative
+``DATABASE_PATH`` is taken from this folder too. Every start-up failure a
+host can cause ends with one line saying what to do and a non-zero exit.
+``create_bot(settings, clock=...)`` builds the very same bot for the
+end-to-end tests, which give it a temporary database and a fast clock.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
@@ -16,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 from dotenv import dotenv_values
@@ -61,21 +65,29 @@ class Timings:
     """Repost the table once this many messages were posted under it."""
 
 
+HERE = Path(__file__).resolve().parent
+"""The project folder: its ``.env`` and relative database paths are used
+whatever the current folder is."""
+
+
 def load_settings(
-    environ: Mapping[str, str] | None = None, *, dotenv_path: str | os.PathLike[str] = ".env"
+    environ: Mapping[str, str] | None = None,
+    *,
+    dotenv_path: str | os.PathLike[str] | None = None,
 ) -> Settings:
-    """Settings from ``environ`` (default ``os.environ``) over the ``.env`` file."""
+    """Settings from ``environ`` (default ``os.environ``) over the ``.env``
+    file (default: the one beside this file). Empty variables do not hide the
+    file's values. A relative ``DATABASE_PATH`` is relative to the folder of
+    the ``.env`` file."""
+    env_file = Path(dotenv_path) if dotenv_path is not None else HERE / ".env"
     values: dict[str, str | None] = {}
-    if Path(dotenv_path).is_file():
-        values.update(dotenv_values(dotenv_path))
-    values.update(os.environ if environ is None else environ)
+    if env_file.is_file():
+        values.update(dotenv_values(env_file))
+    values.update({k: v for k, v in (os.environ if environ is None else environ).items() if v})
 
     token = (values.get("DISCORD_TOKEN") or "").strip()
     if not token:
-        raise ConfigError(
-            "DISCORD_TOKEN is not set. Copy .env.example to .env and paste your bot's token "
-            "(Discord Developer Portal → your application → Bot → Reset Token)."
-        )
+        raise ConfigError(_missing_token(env_file))
     level = (values.get("LOG_LEVEL") or "INFO").strip().upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise ConfigError(f"LOG_LEVEL={level!r}: use DEBUG, INFO, WARNING, ERROR or CRITICAL")
@@ -86,8 +98,20 @@ def load_settings(
             raise ConfigError(f"DEV_GUILD_ID={guild_text!r} is not a server id (digits only)")
         dev_guild = int(guild_text)
     db_path = (values.get("DATABASE_PATH") or "").strip() or "var/president.sqlite3"
-    return Settings(
-        token=token, database_path=Path(db_path), log_level=level, dev_guild_id=dev_guild
+    database = Path(db_path).expanduser()
+    if not database.is_absolute():
+        # the same file whichever folder the bot is started from
+        database = env_file.resolve().parent / database
+    return Settings(token=token, database_path=database, log_level=level, dev_guild_id=dev_guild)
+
+
+def _missing_token(env_file: Path) -> str:
+    where = env_file.resolve()
+    found = f"{where} has no DISCORD_TOKEN value" if where.is_file() else f"there is no {where}"
+    return (
+        f"DISCORD_TOKEN is not set: it is not in the environment and {found}. Copy "
+        f"{where.parent / '.env.example'} to {where} and paste your bot's token after "
+        "DISCORD_TOKEN= (Discord Developer Portal → your application → Bot → Reset Token)."
     )
 
 
@@ -147,6 +171,80 @@ def create_bot(
     return PresidentBot(settings, clock=clock or SystemClock(), timings=timings or Timings())
 
 
+def quiet_voice_warnings() -> None:
+    """A card bot never joins a voice channel: drop discord.py's two start-up
+    warnings about the missing voice libraries (PyNaCl, davey), and only those."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
+async def _probe_database(path: Path) -> None:
+    """Open and close the database once before connecting to Discord, so that a
+    path that cannot be written or a damaged file is reported at once (even
+    with no network) rather than after the login."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StartupError(
+            f"Cannot create the folder {path.parent} for the database "
+            f"({exc.strerror or exc}): set DATABASE_PATH to a file in a folder you can write."
+        ) from None
+    db = await Database.open(path)
+    await db.close()
+
+
+class StartupError(Exception):
+    """The bot cannot start; the message is the one line that says what to do."""
+
+
+def _startup_problem(exc: BaseException, settings: Settings) -> str | None:
+    """The one-line explanation of a start-up failure, or None for an
+    exception that is a bug (and keeps its traceback)."""
+    if isinstance(exc, StartupError | DatabaseError):
+        return str(exc)
+    if isinstance(exc, discord.LoginFailure):
+        return (
+            "Discord refused the token: copy a fresh one (Developer Portal → your application "
+            "→ Bot → Reset Token) into DISCORD_TOKEN."
+        )
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return (
+            "Discord refused the gateway intents the bot asks for (it needs no privileged "
+            "intent): check that DISCORD_TOKEN is this bot's token."
+        )
+    if isinstance(exc, discord.Forbidden) and settings.dev_guild_id is not None:
+        return (
+            f"Discord refused to register the slash commands in server {settings.dev_guild_id}: "
+            "invite the bot there with the applications.commands scope, or clear DEV_GUILD_ID."
+        )
+    if isinstance(exc, discord.HTTPException):
+        return f"Discord answered {exc.status} at start-up ({exc.text or exc}): try again later."
+    if isinstance(exc, aiohttp.ClientError | OSError | asyncio.TimeoutError):
+        detail = str(exc) or type(exc).__name__
+        return (
+            f"Cannot reach Discord ({detail}): check the network connection, a firewall or "
+            "proxy, then start the bot again."
+        )
+    return None
+
+
+def run_bot(settings: Settings) -> int:
+    """Check the database, run the bot until it stops, and turn every start-up
+    failure a host can cause into one logged line and exit status 1."""
+    try:
+        asyncio.run(_probe_database(settings.database_path))
+        bot = create_bot(settings)
+        # log_handler=None: logging is already set up (and never prints the token).
+        bot.run(settings.token, log_handler=None)
+    except Exception as exc:
+        problem = _startup_problem(exc, settings)
+        if problem is None:
+            raise
+        log.error("%s", problem)
+        return 1
+    return 0
+
+
 def main() -> int:
     try:
         settings = load_settings()
@@ -154,20 +252,8 @@ def main() -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
-    bot = create_bot(settings)
-    try:
-        # log_handler=None: logging is already set up (and never prints the token).
-        bot.run(settings.token, log_handler=None)
-    except discord.LoginFailure:
-        log.error("Discord refused the token: check DISCORD_TOKEN (it may have been reset)")
-        return 1
-    except discord.PrivilegedIntentsRequired:
-        log.error("Discord refused the gateway intents requested by the bot")
-        return 1
-    except DatabaseError as exc:
-        log.error("%s", exc)
-        return 1
-    return 0
+    quiet_voice_warnings()
+    return run_bot(settings)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,221 @@
+"""Start-up failures a host can cause end with one line and a non-zero exit.
+
+Each test runs ``bot.py`` in a child process, as a host does, with discord.py's
+REST address (``discord.http.Route.BASE``) pointed at a local address: a closed
+port (no network), or a small server that refuses the token. Nothing reaches
+Discord and nothing depends on the end-to-end emulator.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import bot
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Point discord.py at BASE (when given), then run the script as ``python SCRIPT``.
+WRAPPER = """
+import runpy, sys
+import discord.http
+if sys.argv[1]:
+    discord.http.Route.BASE = sys.argv[1]
+sys.argv = sys.argv[2:]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start(
+    cwd: Path, env: dict[str, str], base: str = "", script: Path = ROOT / "bot.py"
+) -> subprocess.CompletedProcess[str]:
+    child_env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL")
+    }
+    child_env["PYTHONPATH"] = str(ROOT)
+    child_env.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", WRAPPER, base, str(script)],
+        cwd=cwd,
+        env=child_env,
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+
+
+def _one_error_line(proc: subprocess.CompletedProcess[str]) -> str:
+    """The run's single complaint; fails on a traceback or on more lines."""
+    output = proc.stdout + proc.stderr
+    assert "Traceback" not in output, output
+    lines = [line for line in output.splitlines() if "ERROR" in line or "error:" in line]
+    assert len(lines) == 1, output
+    assert "WARNING" not in output, output  # the voice warnings are silenced too
+    return lines[0]
+
+
+@pytest.fixture
+def unreachable() -> str:
+    return f"http://127.0.0.1:{_closed_port()}/api/v10"
+
+
+@pytest.fixture
+def refusing_server() -> Iterator[str]:
+    """A local 'Discord' that answers 401 Unauthorized to everything."""
+
+    class Refuse(http.server.BaseHTTPRequestHandler):
+        def _refuse(self) -> None:
+            body = json.dumps({"message": "401: Unauthorized", "code": 0}).encode()
+            self.send_response(401)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_GET = do_POST = do_PUT = _refuse
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Refuse)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/api/v10"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_no_network_is_one_line_not_a_traceback(tmp_path: Path, unreachable: str) -> None:
+    env = {"DISCORD_TOKEN": "not-a-real-token", "DATABASE_PATH": str(tmp_path / "db.sqlite3")}
+    proc = _start(tmp_path, env, unreachable)
+    assert proc.returncode == 1
+    line = _one_error_line(proc)
+    assert "Cannot reach Discord" in line and "check the network" in line
+    assert "not-a-real-token" not in proc.stdout + proc.stderr
+
+
+def test_a_name_that_does_not_resolve_is_one_line(tmp_path: Path) -> None:
+    # the reported ClientConnectorDNSError; .invalid never resolves (RFC 2606)
+    env = {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "db.sqlite3")}
+    proc = _start(tmp_path, env, "http://discord.invalid/api/v10")
+    assert proc.returncode == 1
+    assert "Cannot reach Discord" in _one_error_line(proc)
+
+
+def test_a_refused_token_is_one_line(tmp_path: Path, refusing_server: str) -> None:
+    env = {"DISCORD_TOKEN": "revoked-token", "DATABASE_PATH": str(tmp_path / "db.sqlite3")}
+    proc = _start(tmp_path, env, refusing_server)
+    assert proc.returncode == 1
+    line = _one_error_line(proc)
+    assert "refused the token" in line and "Reset Token" in line
+    assert "revoked-token" not in proc.stdout + proc.stderr
+
+
+def test_a_damaged_database_is_reported_before_connecting(tmp_path: Path, unreachable: str) -> None:
+    db = tmp_path / "db.sqlite3"
+    db.write_bytes(b"these are not the pages of a SQLite file\n" * 200)
+    proc = _start(tmp_path, {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(db)}, unreachable)
+    assert proc.returncode == 1
+    line = _one_error_line(proc)
+    assert "not a readable SQLite database" in line and "backup" in line
+    assert db.read_bytes().startswith(b"these are not")  # never reset
+
+
+def test_a_database_folder_that_cannot_be_made_is_one_line(
+    tmp_path: Path, unreachable: str
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("a file where the folder should be")
+    env = {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(blocker / "var" / "db.sqlite3")}
+    proc = _start(tmp_path, env, unreachable)
+    assert proc.returncode == 1
+    line = _one_error_line(proc)
+    assert "Cannot create the folder" in line and "DATABASE_PATH" in line
+
+
+def _project_copy(tmp_path: Path) -> Path:
+    """bot.py in a folder of its own (its imports come from PYTHONPATH), so
+    the test can give it a .env without touching the real checkout's."""
+    project = tmp_path / "project"
+    project.mkdir()
+    shutil.copy(ROOT / "bot.py", project / "bot.py")
+    return project / "bot.py"
+
+
+def test_without_a_token_it_says_which_env_file_it_read(tmp_path: Path) -> None:
+    script = _project_copy(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    proc = _start(elsewhere, {}, script=script)
+    assert proc.returncode == 2
+    line = _one_error_line(proc)
+    assert f"there is no {script.parent / '.env'}" in line
+    (script.parent / ".env").write_text("LOG_LEVEL=INFO\n")
+    proc = _start(elsewhere, {}, script=script)
+    assert proc.returncode == 2
+    assert f"{script.parent / '.env'} has no DISCORD_TOKEN value" in _one_error_line(proc)
+
+
+def test_started_from_another_folder_it_reads_the_env_beside_bot_py(
+    tmp_path: Path, unreachable: str
+) -> None:
+    script = _project_copy(tmp_path)
+    (script.parent / ".env").write_text(
+        "DISCORD_TOKEN=from-the-file\nDATABASE_PATH=var/bot.sqlite3\n"
+    )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    proc = _start(elsewhere, {}, unreachable, script=script)
+    assert proc.returncode == 1
+    assert "Cannot reach Discord" in _one_error_line(proc)  # it had a token
+    # the relative database path is the project's, not the current folder's
+    assert (script.parent / "var" / "bot.sqlite3").is_file()
+    assert not (elsewhere / "var").exists()
+
+
+def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=from-file\nDATABASE_PATH=var/a.sqlite3\n")
+    s = bot.load_settings({"DISCORD_TOKEN": "from-env", "DATABASE_PATH": ""}, dotenv_path=env_file)
+    assert s.token == "from-env"
+    # an empty variable does not hide the file's value
+    assert s.database_path == tmp_path / "var" / "a.sqlite3"
+    absolute = tmp_path / "elsewhere.sqlite3"
+    s = bot.load_settings({"DATABASE_PATH": str(absolute)}, dotenv_path=env_file)
+    assert s.database_path == absolute
+
+
+def test_the_default_env_file_is_the_one_beside_bot_py() -> None:
+    if (ROOT / ".env").is_file():
+        pytest.skip("this checkout has a .env")
+    with pytest.raises(bot.ConfigError) as missing:
+        bot.load_settings({})
+    assert str(ROOT / ".env") in str(missing.value)
+
+
+def test_voice_warnings_are_silenced() -> None:
+    import discord
+
+    bot.quiet_voice_warnings()
+    assert discord.VoiceClient.warn_nacl is False
+    assert discord.VoiceClient.warn_dave is False
