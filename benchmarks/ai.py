@@ -239,13 +239,19 @@ def run(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.ai", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="100 deals instead of 500")
-    parser.add_argument("--deals", type=int, default=None)
+    parser.add_argument(
+        "--deals", type=int, default=None, help="deals per pairing (default 500; 100 with --quick)"
+    )
     parser.add_argument(
         "--rules", default="classic,revolution", help="preset names (comma-separated), or 'all'"
     )
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--pairs", default="hard:normal,expert:normal,expert:hard")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--players", type=int, default=4, help="players per table")
+    parser.add_argument(
+        "--pairs",
+        default="hard:normal,expert:normal,expert:hard",
+        help="HERO:OPPONENT levels, comma-separated: one hero against copies of the opponent",
+    )
+    parser.add_argument("--workers", type=int, default=2, help="processes playing deals")
     parser.add_argument(
         "--until",
         type=float,
@@ -253,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
         help="stop a pairing once its first-place and top-half 95%% intervals are at most "
         "this wide (0.03 = ±3 points), checked every --batch deals, up to --deals",
     )
-    parser.add_argument("--batch", type=int, default=50)
+    parser.add_argument("--batch", type=int, default=50, help="deals between two checks of --until")
     args = parser.parse_args(argv)
     deals = args.deals or (100 if args.quick else 500)
     pairs: list[tuple[str, str]] = []

@@ -24,7 +24,10 @@ end. The emulator and the simulated players run in this process.
 
 Targets: response median ≤ 50 ms, p99 ≤ 150 ms; table shows the play within
 1.2 s; ≤ 3 REST calls per human decision; loop lag p99 ≤ 100 ms at 50 tables.
-The last line printed is a JSON object with the figures.
+Each target is reported as met, MISSED, or "no samples" when the run measured
+nothing for it (``null`` in the JSON). The last line printed is a JSON object
+with the figures. The temporary folder (database, bot log) is removed at the
+end; the bot log's errors are in the JSON (``bot_errors``).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ import argparse
 import asyncio
 import json
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -162,8 +166,25 @@ def stats(values: list[float], scale: float = 1000.0) -> dict[str, float]:
     }
 
 
+def _within(figures: dict[str, Any], key: str, limit: float) -> bool | None:
+    """Whether a figure meets its limit; None when nothing was measured."""
+    value = figures.get(key)
+    return None if value is None else bool(value <= limit)
+
+
+def _verdict(met: bool | None) -> str:
+    return "no samples" if met is None else ("met" if met else "MISSED")
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    work = Path(tempfile.mkdtemp(prefix="issue9_bench_"))
+    work = Path(tempfile.mkdtemp(prefix="e2e_bench_"))
+    try:
+        return await _run(args, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+async def _run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     emu = Emulator()
     await emu.start()
     n = args.latency_tables + args.tables
@@ -238,32 +259,37 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     out["load"]["loop_lag_ms"] = stats(lag)
     out["bot_errors"] = proc.errors()[:5]
     lt = out["latency"]
+    table = _within(lt["table_shows_play_ms"], "max", 1200)
     out["targets"] = {
-        "response_median_le_50ms": lt["response_ms"].get("median", 1e9) <= 50,
-        "response_p99_le_150ms": lt["response_ms"].get("p99", 1e9) <= 150,
-        "table_within_1200ms": lt["table_shows_play_ms"].get("max", 1e9) <= 1200
-        and lt["table_not_shown_within_3s"] == 0,
-        "rest_calls_le_3": (lt["rest_calls_per_decision"]["max"] or 99) <= 3,
-        "loop_lag_p99_le_100ms": out["load"]["loop_lag_ms"].get("p99", 1e9) <= 100,
+        "response_median_le_50ms": _within(lt["response_ms"], "median", 50),
+        "response_p99_le_150ms": _within(lt["response_ms"], "p99", 150),
+        "table_within_1200ms": None
+        if table is None
+        else table and lt["table_not_shown_within_3s"] == 0,
+        "rest_calls_le_3": _within(lt["rest_calls_per_decision"], "max", 3),
+        "loop_lag_p99_le_100ms": _within(out["load"]["loop_lag_ms"], "p99", 100),
     }
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--tables", type=int, default=50)
-    p.add_argument("--latency-tables", type=int, default=4)
+    p = argparse.ArgumentParser(
+        prog="python -m benchmarks.e2e",
+        description=__doc__.split("\n")[0],
+        epilog="Targets: response median <= 50 ms and p99 <= 150 ms; the table shows a play "
+        "within 1.2 s; at most 3 REST calls per human decision; event-loop lag p99 <= 100 ms "
+        "at 50 tables.",
+    )
+    p.add_argument("--tables", type=int, default=50, help="tables in the load phase")
+    p.add_argument("--latency-tables", type=int, default=4, help="tables in the latency phase")
     p.add_argument("--seconds", type=float, default=40.0, help="latency phase length")
-    p.add_argument("--load-seconds", type=float, default=40.0)
+    p.add_argument("--load-seconds", type=float, default=40.0, help="load phase length")
     p.add_argument("--profile", help="write cProfile stats of the bot process here")
     args = p.parse_args(argv)
     out = asyncio.run(run(args))
     for phase in ("latency", "load"):
         print(f"{phase}: {json.dumps(out[phase])}")
-    print(
-        "targets: "
-        + ", ".join(f"{k}={'met' if v else 'MISSED'}" for k, v in out["targets"].items())
-    )
+    print("targets: " + ", ".join(f"{k}={_verdict(v)}" for k, v in out["targets"].items()))
     print(json.dumps(out))
     return 0
 

@@ -4,7 +4,7 @@
 decisions per second and peak memory for each preset; the last line is JSON.
 Random players choose uniformly among the legal decisions (``legal_list`` in
 play, ``legal_plays`` in the exchange) and apply them on the unchecked fast
-path, as the computer players' playouts do. Targets (issue 2): at least 2,000
+path, as the computer players' playouts do. Targets: at least 2,000
 four-player rounds/s for ``classic`` and 1,000 for ``revolution`` on one core.
 """
 
@@ -79,8 +79,12 @@ def measure(name: str, seconds: float, windows: int = 5) -> dict[str, float]:
     }
 
 
+TARGETS = {"classic": 2000.0, "revolution": 1000.0}
+"""Four-player rounds per second each preset should reach on one core."""
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.engine", description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0, help="time per preset")
     args = parser.parse_args()
     results: dict[str, dict[str, float]] = {}
@@ -92,7 +96,13 @@ def main() -> None:
             f"{r['decisions_per_round']:6.1f} decisions/round  "
             f"peak {r['peak_kib_100_rounds']:.0f} KiB"
         )
-    print(json.dumps({"benchmark": "engine", "presets": results}))
+    targets = {
+        f"{name}_ge_{limit:.0f}_rounds_per_s": results[name]["rounds_per_s"] >= limit
+        for name, limit in TARGETS.items()
+        if name in results
+    }
+    print("targets: " + ", ".join(f"{k}={'met' if v else 'MISSED'}" for k, v in targets.items()))
+    print(json.dumps({"benchmark": "engine", "presets": results, "targets": targets}))
 
 
 if __name__ == "__main__":
