@@ -19,6 +19,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from engine.bigtwo import PLAY, Combo, PublicView, SeatView
+from engine.bigtwo.combos import STRAIGHT, STRAIGHT_FLUSH
 from engine.cards import Card
 
 from .. import cards, sprites, theme
@@ -185,7 +186,13 @@ def shown_order(combo: Combo) -> list[Card]:
     """The cards as players lay them out: a full house's triple (a four's
     four) before the rest, otherwise weakest first."""
     ranks = [c.rank for c in combo.cards]
-    return sorted(combo.cards, key=lambda c: (-ranks.count(c.rank), c.rank, c.suit))
+    # in a straight through the 2 and the 3 (A-2-3-4-5, 2-3-4-5-6) the A and 2 sit low
+    low_ace = combo.kind in (STRAIGHT, STRAIGHT_FLUSH) and 0 in ranks and 12 in ranks
+
+    def place(c: Card) -> int:
+        return c.rank - 13 if low_ace and c.rank >= 11 else c.rank
+
+    return sorted(combo.cards, key=lambda c: (-ranks.count(c.rank), place(c), c.suit))
 
 
 def _by_line(

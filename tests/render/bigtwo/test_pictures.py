@@ -67,6 +67,8 @@ def test_the_pile_shows_its_exact_cards_in_the_way_players_lay_them() -> None:
     house = Combo.parse("3C 3S 6C 6D 6S")
     assert [str(c) for c in shown_order(house)] == ["6C", "6D", "6S", "3C", "3S"]
     assert combo_name(house) == "Full house, 6s"
+    wheel = Combo.parse("AS 2D 3C 4C 5H")
+    assert [str(c) for c in shown_order(wheel)] == ["AS", "2D", "3C", "4C", "5H"]
 
 
 def test_hand_sorts_by_the_suit_order_and_raises_playable_cards() -> None:
