@@ -5,14 +5,21 @@ from __future__ import annotations
 import pytest
 
 from engine.sixty import GAME_TYPE, Sixty, preset
-from engine.sixty.ai import levels, make_player
+from engine.sixty.ai import Player, levels, make_player
+from engine.sixty.ai.hard import HardPlayer
 
 from ..helpers import position
 
 
+def _bot(level: str, seed: int) -> Player:
+    if level == "hard":  # a small search: the same code, quicker tests
+        return HardPlayer(seed, playouts=24, min_worlds=3)
+    return make_player(level, seed)
+
+
 def _play(level_by_seat: list[str], seed: int, rounds: int = 1) -> list[str]:
     g = Sixty.new_game(preset("standard", players=len(level_by_seat), rounds=rounds), seed)
-    bots = [make_player(level, seed + p) for p, level in enumerate(level_by_seat)]
+    bots = [_bot(level, seed + p) for p, level in enumerate(level_by_seat)]
     made: list[str] = []
     while not g.is_terminal():
         if g.is_round_over():
@@ -77,3 +84,14 @@ def test_normal_spends_jokers_on_large_attacks_and_takes_small_ones() -> None:
 def test_normal_dumps_its_biggest_sum_once_the_deck_is_empty() -> None:
     g = position(["30 4 4 3", "6", "6", "6"])
     assert _normal(g) == "attack 30x1"
+
+
+def test_hard_decides_from_its_seat_only() -> None:
+    """Deals that differ only in cards seat 0 cannot see give the same decision."""
+    mine = "3 3 4 20 AB"
+    a = position([mine, "5 5 6 10 12", "3 4 15 15 30", "6 6 6 ZP HP"], deck="", starter=0)
+    b = position([mine, "3 4 6 6 6", "5 5 15 12 ZP", "10 15 30 6 HP"], deck="", starter=0)
+    assert a.observation(0) == b.observation(0)
+    da = HardPlayer(7, playouts=48).decide(a.observation(0))
+    db = HardPlayer(7, playouts=48).decide(b.observation(0))
+    assert da == db and da in a.legal_list()
