@@ -99,3 +99,34 @@ async def test_two_and_three_players(emulator: Emulator, tmp_path: Path, players
         dm = "\n".join(r.content for m in emulator.dms(alice) for r in m.revisions)
         assert f"Your hand ({sizes[me]})" in dm
         assert_hands_private(emulator, channel, t.state)
+
+
+async def test_house_rules_from_the_schema_refuse_impossible_combinations(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    alice = emulator.create_user("alice")
+    guild = emulator.create_guild("Club", members=[alice])
+    channel = guild.channels[0]
+    async with running(emulator, tmp_path / "db.sqlite3") as bot:
+        lobby = await open_lobby(emulator, alice, channel, [], rules="pusoy_dos", seats=3)
+        h = await emulator.click(alice, lobby, label="House rules")
+        assert h.ephemeral and h.message is not None
+        panel = str(h.message.all_components())
+        for option in ("suit_order", "straights", "flush_compare", "later_leader", "threshold"):
+            assert option in panel or option in h.message.text(), option
+        h = await emulator.slash(alice, channel, "bigtwo set", {"option": "deals", "value": "none"})
+        assert h.message is not None and "a session needs an end" in h.message.text()
+        for option, value in (("threshold", "50"), ("deals", "none"), ("scoring", "doubled_twos")):
+            h = await emulator.slash(
+                alice, channel, "bigtwo set", {"option": option, "value": value}
+            )
+            assert h.message is not None and "went wrong" not in h.message.text(), h.message.text()
+        await emulator.wait_for(lambda: "doubled_twos" in lobby.text(), 5.0, "the lobby to show it")
+        assert "until someone reaches 50 penalty points" in lobby.text()
+        h = await emulator.slash(alice, channel, "bigtwo rules", {})
+        assert h.message is not None
+        rules = h.message.text()
+        assert "doubles for every 2" in rules and "reaches 50" in rules and "♣ < ♠ < ♥ < ♦" in rules
+        t = await start(emulator, bot, alice, lobby, channel)
+        assert t.state.options.threshold == 50 and t.state.options.deals is None
+        assert t.state.options.suit_order == "pusoy_dos" and t.state.n == 3
