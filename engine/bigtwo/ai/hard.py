@@ -4,14 +4,24 @@ For each decision it deals the cards it has not seen at random to the other
 players (as many as each holds; a three-player deal's face-up card stays
 with whoever received it until it is played), and plays every candidate
 out to the end of the deal on each of these deals, with every seat played
-by the ``normal`` policy. The candidate with the best mean value wins;
-the value of a deal is 2 for winning it minus a tenth of the penalty paid.
+by the ``normal`` policy. Every candidate is tried on the same deals. The
+candidate with the best mean value wins; the value of a deal is ``win``
+(4) for winning it minus a tenth of the penalty paid: going out first is
+what a session rewards most, and the penalty still ranks the losing lines.
 
 Candidates are normal's own choice, the pass when allowed and the next
-best plays by normal's yardsticks (at most ``width``). The budget is
-counted in playouts (``playouts`` in all, shared among the candidates), so
-a seed gives the same decision on any machine. A decision with one legal
-choice is made at once.
+best plays by normal's yardsticks (at most ``width``, 6). The budget is
+counted in playouts (``playouts`` in all, 512, shared among the
+candidates), so a seed gives the same decision on any machine. A decision
+with one legal choice is made at once.
+
+It reads nothing into the opponents' passes and plays (no inference): every
+deal of the unseen cards with the right hand sizes is equally likely.
+
+Tuning, on the same 100 seat-rotated standard deals against three normal
+players (2 workers on this 2-core machine): 96 playouts over 4 candidates
+won 31–33% of deals (median decision 21–28 ms); 256 over 5, 35.2% ±3.5
+(31 ms); 512 over 6, 37.0% ±3.5 (median 79 ms, p95 414 ms), the default.
 """
 
 from __future__ import annotations
@@ -24,8 +34,9 @@ from ..views import Observation
 from .normal import choose, ranked
 
 
-def playout(state: BigTwo, me: int) -> float:
-    """Play the deal out with the normal policy; ``me``'s value of the end."""
+def playout(state: BigTwo, me: int, win: float = 2.0) -> float:
+    """Play the deal out with the normal policy; ``me``'s value of the end:
+    ``win`` for going out first, minus a tenth of the penalty paid."""
     rules = state.rules
     hands = state.hands
     sizes = state.sizes
@@ -42,7 +53,7 @@ def playout(state: BigTwo, me: int) -> float:
         hands = state.hands
         sizes = state.sizes
     result = state.results[-1]
-    won = 2.0 if state.finished and state.finished[0] == me else 0.0
+    won = win if state.finished and state.finished[0] == me else 0.0
     return won - result.scores[me] / 10
 
 
@@ -51,10 +62,13 @@ class HardPlayer:
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, playouts: int = 96, width: int = 4) -> None:
+    def __init__(
+        self, seed: int = 0, playouts: int = 512, width: int = 6, win: float = 4.0
+    ) -> None:
         self.rng = random.Random(seed)
         self.playouts = playouts
         self.width = width
+        self.win = win
 
     def candidates(self, obs: Observation, hand: int) -> list[Decision]:
         pub = obs.public
@@ -120,6 +134,6 @@ class HardPlayer:
             for j, c in enumerate(cands):
                 state = base.playout_copy()
                 state.apply_unchecked(c)
-                totals[j] += playout(state, me)
+                totals[j] += playout(state, me, self.win)
         best = max(range(len(cands)), key=lambda j: (totals[j], -j))
         return cands[best]

@@ -457,3 +457,25 @@ def test_default_decision() -> None:
     assert g.default_decision() is PASS  # pass where allowed
     g = BigTwo.from_hands(preset("standard"), ["9C 4S 4H", "5C", "6C", "7C"], leader=0)
     assert g.default_decision() == Combo.parse("4H")  # weakest legal play leading
+
+
+@pytest.mark.parametrize(
+    ("rules", "lowest", "next_lowest"), [("standard", "3D", "3C"), ("pusoy_dos", "3C", "3S")]
+)
+def test_three_players_when_the_52nd_card_is_the_lowest(
+    monkeypatch: pytest.MonkeyPatch, rules: str, lowest: str, next_lowest: str
+) -> None:
+    low = Combo.parse(lowest).mask.bit_length() - 1
+
+    def lowest_last(self: BigTwo, items: list[int]) -> None:
+        items.sort(key=lambda c: (c == low, c))
+
+    monkeypatch.setattr(BigTwo, "_shuffle", lowest_last)
+    g = BigTwo.new_game(preset(rules, players=3), seed=1)
+    view = g.public_view()
+    assert view.face_up is not None and str(view.face_up[1]) == lowest
+    holder = view.face_up[0]
+    # the holder of the lowest of the 51 dealt cards takes it, leads and must include it
+    assert next_lowest in strs(g.hand(holder)) and lowest in strs(g.hand(holder))
+    assert g.current_player == holder and str(g.observation(holder).lead_card) == lowest
+    assert all(lowest in str(d) for d in g.legal_list())
