@@ -257,8 +257,6 @@ def main(
     if ns.level not in levels():
         out(f"--level: no computer level {ns.level!r}; choose one of {', '.join(levels())}")
         return 2
-    bots_n = ns.bots if ns.bots is not None else (4 if ns.watch else 3)
-    players = bots_n if ns.watch else bots_n + 1
     seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(1 << 31)
     try:
         overrides: dict[str, Any] = {}
@@ -268,7 +266,10 @@ def main(
             if not sep:
                 raise OptionsError(name, f"--option {item!r}: write NAME=VALUE, like deals=1")
             overrides[name] = _option(name).parse(value)
-        overrides["players"] = players
+        if ns.bots is not None or "players" not in overrides:
+            bots_n = ns.bots if ns.bots is not None else (4 if ns.watch else 3)
+            overrides["players"] = bots_n if ns.watch else bots_n + 1
+        players = int(overrides["players"])
         options = preset(ns.rules, **overrides)
     except OptionsError as exc:
         out(f"Cannot start: {exc}")

@@ -51,7 +51,7 @@ class SeatView:
     this trick)."""
     to_act: bool
     total: int
-    """Running penalty total before this deal's scoring."""
+    """Running penalty total (this deal's penalty is added when it ends)."""
     position: int | None
     """Finishing place in this deal once out (``play_to_end``)."""
 

@@ -128,6 +128,22 @@ def test_bad_arguments_are_refused(argv: list[str], message: str) -> None:
     assert message in "\n".join(out)
 
 
+def test_players_by_option_or_by_bots() -> None:
+    out: list[str] = []
+    assert (
+        main(["--option", "players=2", "--seed", "1"], input_fn=lambda p: "q", print_fn=out.append)
+        == 0
+    )
+    assert "standard rules, 2 players" in "\n".join(out)
+    out = []
+    rc = main(
+        ["--watch", "--bots", "3", "--option", "deals=1"],
+        input_fn=lambda p: "",
+        print_fn=out.append,
+    )
+    assert rc == 0 and "3 players" in "\n".join(out)
+
+
 def test_python_m_engine_play_and_replay(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
