@@ -173,12 +173,11 @@ class SixtyAdapter:
         view_controls: discord.ui.View | None = None
         if my_turn and controls and obs.legal:
             lines.append(answer_prompt(st, player, names))
-            lines += [f"• {why}" for why in held_jokers_refused(st, player)]
+            offered = choices(obs, names)
+            if st.phase == DEFEND:
+                lines += [f"• **{c.label}** — {c.description}" for c in offered]
             view_controls = answer_view(
-                t.game_id,
-                t.version,
-                choices(obs, names),
-                attacking=st.phase == ATTACK_PHASE,
+                t.game_id, t.version, offered, held_jokers_refused(st, player)
             )
         elif st.current_player is not None and not my_turn:
             lines.append(f"Waiting for {names[st.current_player]}.")
@@ -189,30 +188,15 @@ class SixtyAdapter:
         self, t: Table, player: int, kind: str, arg: str, values: Sequence[str]
     ) -> Redraw | Decide:
         st: Sixty = t.state
-        if kind == "pick":
-            code = values[0] if len(values) == 1 else ""
-        elif kind == "go":
-            code = arg
-        else:
-            raise UserFacingError(STALE_CHOICE)
-        decision = decision_of(code)
+        decision = decision_of(arg) if kind in ("go", "no") and not values else None
         if decision is None:
             raise UserFacingError(STALE_CHOICE)
-        obs = st.observation(player)
-        if decision not in obs.legal:
-            if not obs.legal:
-                raise UserFacingError(STALE_CHOICE)
-            raise UserFacingError(f"You can't do that now: {refusal(st, player, decision)}.")
-        if kind == "pick":
-            view = answer_view(
-                t.game_id,
-                t.version,
-                choices(obs, t.names),
-                attacking=st.phase == ATTACK_PHASE,
-                chosen=code,
-            )
-            return Redraw(view)
-        return Decide(decision)
+        legal = st.observation(player).legal
+        if decision in legal and kind == "go":
+            return Decide(decision)
+        if not legal or decision in legal:  # a refused joker that is allowed now: stale
+            raise UserFacingError(STALE_CHOICE)
+        raise UserFacingError(f"You can't do that now: {refusal(st, player, decision)}.")
 
     def aftermath(self, t: Table, player: int, decision: Any, before: Any) -> Aftermath:
         st: Sixty = t.state

@@ -199,9 +199,10 @@ def attack_line(view: PublicView, player: int, names: Sequence[str]) -> str:
     )
 
 
-def held_jokers_refused(state: Sixty, player: int) -> list[str]:
-    """The jokers ``player`` holds but may not play now, each with the
-    engine's reason (e.g. Hocus-pocus with no such card on the discard pile)."""
+def held_jokers_refused(state: Sixty, player: int) -> list[tuple[str, str]]:
+    """The jokers ``player`` holds but may not play now: (code, the joker's
+    name and the engine's reason), e.g. Hocus-pocus with no such card on
+    the discard pile, or any joker of the last player holding cards."""
     if state.phase != DEFEND or state.current_player != player:
         return []
     legal = set(state.legal_list())
@@ -211,7 +212,7 @@ def held_jokers_refused(state: Sixty, player: int) -> list[str]:
             continue
         d = Decision(JOKER, face, 1)
         if d not in legal:
-            out.append(f"{JOKER_WORDS[face]}: {refusal(state, player, d)}")
+            out.append((code_of(d), f"{JOKER_WORDS[face]}: {refusal(state, player, d)}"))
     return out
 
 
@@ -288,8 +289,8 @@ def answer_prompt(state: Sixty, player: int, names: Sequence[str]) -> str:
     """What the player to act is asked (after the attack line)."""
     if state.phase == ATTACK_PHASE:
         target = _name(names, next_holder(state.public_view(), player))
-        return f"**Your turn:** attack {target} — choose a number and how many cards."
-    return "**Your answer:** choose it below, then confirm."
+        return f"**Your turn:** attack {target}: press a number and how many cards."
+    return "**Your answer:** press it below."
 
 
 __all__ = [

@@ -1,16 +1,19 @@
-"""Sixty's turn controls: one select listing every answer open to the player
-(its effect in the option's label and description), then a confirm button.
+"""Sixty's turn controls: one button per answer open to the player, its
+effect in its label (``Fight back with 10 ×2 = 20 > 16``, ``Take the 3
+cards: +16 penalty``), so every decision is one click; a hand holds five
+cards, so there are at most six answers (five when attacking).
 
-Two clicks for any decision; one when a single answer is open (the confirm
-button comes at once). Custom ids are the runtime's control ids
-``pres:c:<game>:<version>:pick`` (the select) and ``...:go:<code>`` (the
-confirm button); the adapter parses both strictly.
+Jokers the player holds but may not play now are shown as disabled buttons
+whose label gives the reason (``Hocus-pocus: Hocus-pocus needs a 4 on the
+discard pile``). Custom ids are the runtime's control ids
+``pres:c:<game>:<version>:go:<code>`` (an answer) and ``...:no:<code>`` (a
+refused joker, answered with its reason); the adapter parses both strictly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Final
 
 import discord
 
@@ -18,48 +21,42 @@ from cogs.table.views import ControlItem, button
 
 from .text import Choice
 
-SELECT_LIMIT = 25
+PER_ROW: Final = 2
+"""Answers per row: labels are long, two a row keeps them whole on phones."""
+LABEL_LIMIT: Final = 80
+
+_STYLES: Final = {
+    "attack": discord.ButtonStyle.primary,
+    "pass": discord.ButtonStyle.primary,
+    "fight": discord.ButtonStyle.success,
+    "joker": discord.ButtonStyle.secondary,
+    "take": discord.ButtonStyle.danger,
+}
+
+
+def _label(text: str) -> str:
+    return text if len(text) <= LABEL_LIMIT else text[: LABEL_LIMIT - 1] + "…"
 
 
 def answer_view(
     game_id: int,
     version: int,
     options: Sequence[Choice],
-    *,
-    attacking: bool,
-    chosen: str | None = None,
+    refused: Sequence[tuple[str, str]] = (),
 ) -> discord.ui.View:
-    """The select of ``options`` (at most 25: a hand holds five cards, so at
-    most six answers exist) and, once one is chosen, its confirm button."""
+    """A button per answer (``options``), two a row, then the refused jokers
+    (``(code, reason)``) disabled on a row of their own."""
     view = discord.ui.View(timeout=None)
     base = f"pres:c:{game_id}:{version}"
-    shown = list(options)[:SELECT_LIMIT]
-    if len(shown) == 1:
-        chosen = shown[0].code
-    select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=f"{base}:pick",
-        placeholder="Choose your attack" if attacking else "Choose your answer to the attack",
-        min_values=1,
-        max_values=1,
-        row=0,
-        options=[
-            discord.SelectOption(
-                label=c.label, value=c.code, description=c.description, default=c.code == chosen
-            )
-            for c in shown
-        ],
-    )
-    view.add_item(ControlItem(select, game_id, version, "pick", ""))
-    pick = next((c for c in shown if c.code == chosen), None)
-    if pick is not None:
-        style = (
-            discord.ButtonStyle.danger
-            if pick.decision.kind == "take"
-            else (discord.ButtonStyle.success)
+    shown = list(options)[: PER_ROW * 4]
+    for i, c in enumerate(shown):
+        item = button(
+            f"{base}:go:{c.code}", _label(c.label), _STYLES[c.decision.kind], row=i // PER_ROW
         )
-        label = f"Confirm: {pick.label}"
-        if len(label) > 80:
-            label = label[:79] + "…"
-        go = button(f"{base}:go:{pick.code}", label, style, row=1)
-        view.add_item(ControlItem(go, game_id, version, "go", pick.code))
+        view.add_item(ControlItem(item, game_id, version, "go", c.code))
+    row = (len(shown) + PER_ROW - 1) // PER_ROW
+    for code, reason in list(refused)[:5]:
+        item = button(f"{base}:no:{code}", _label(reason), discord.ButtonStyle.secondary, row=row)
+        item.disabled = True
+        view.add_item(ControlItem(item, game_id, version, "no", code))
     return view

@@ -1,6 +1,6 @@
 """Helpers for Sixty's end-to-end tests: open a lobby, put the table in a
 given position, and act as players through what they see (DMs or the
-ephemeral **My hand**, the answer select and its confirm button).
+ephemeral **My hand**, one button per answer).
 
 Positions: :func:`set_position` is the documented hook. Start the game
 through the runtime, then replace the table's state under its lock before
@@ -109,25 +109,25 @@ async def wait_controls(
 
 
 def options_of(msg: Message) -> list[dict[str, Any]]:
-    select = next(s for s in msg.selects() if s["custom_id"].endswith(":pick"))
-    return list(select["options"])
+    """The answers on a turn message: ``label`` and ``value`` (the code) of
+    each enabled answer button."""
+    out = []
+    for b in msg.buttons():
+        cid = str(b.get("custom_id", ""))
+        if ":go:" in cid and not b.get("disabled"):
+            out.append({"label": b.get("label", ""), "value": cid.rsplit(":go:", 1)[1]})
+    return out
 
 
-async def answer(
-    emulator: Emulator, user: User, msg: Message, code: str
-) -> tuple[InteractionHandle, InteractionHandle]:
-    """Choose ``code`` in the select, then press its confirm button: the two
-    clicks of any decision (the select is skipped when its confirm button is
-    already there)."""
-    select = next(s for s in msg.selects() if s["custom_id"].endswith(":pick"))
-    go = [b for b in msg.buttons() if str(b.get("custom_id", "")).endswith(f":go:{code}")]
-    picked = None
-    if not go:
-        picked = await emulator.select(user, msg, select["custom_id"], [code])
-        assert picked.response_type == 7, (picked, picked.followups)
+def refused_of(msg: Message) -> list[str]:
+    """Labels of the disabled buttons: the jokers held that may not be played now."""
+    return [str(b.get("label", "")) for b in msg.buttons() if b.get("disabled")]
+
+
+async def answer(emulator: Emulator, user: User, msg: Message, code: str) -> InteractionHandle:
+    """Press the answer ``code``: one click per decision."""
     button = next(b for b in msg.buttons() if str(b.get("custom_id", "")).endswith(f":go:{code}"))
-    done = await emulator.click(user, msg, button["custom_id"])
-    return picked or done, done
+    return await emulator.click(user, msg, button["custom_id"])
 
 
 Chooser = Callable[[list[str]], str]
@@ -191,7 +191,7 @@ async def play_sixty(
                 continue
             msg = found
         code = choose([o["value"] for o in options_of(msg)])
-        _, final = await answer(emulator, user, msg, code)
+        final = await answer(emulator, user, msg, code)
         assert final.response_type == 7, (final, final.followups)
         done.append(code)
 

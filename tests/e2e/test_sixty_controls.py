@@ -15,6 +15,7 @@ from tests.e2e.sixty_support import (
     open_sixty,
     options_of,
     position,
+    refused_of,
     set_position,
     start,
     wait_controls,
@@ -31,13 +32,11 @@ async def _three(
     return t, by_seat
 
 
-async def _forge_pick(
-    emulator: Emulator, user: User, msg: Message, t: Table, value: str
-) -> InteractionHandle:
-    """The message's own answer select, sent with a value it does not offer
-    (what a modified client can do)."""
-    cid = f"pres:c:{t.game_id}:{t.version}:pick"
-    return await emulator.forge(user, msg, cid, component_type=3, values=[value])
+async def _forge(emulator: Emulator, user: User, msg: Message, cid: str) -> InteractionHandle:
+    """A click on one of the message's own buttons, even a disabled one (what
+    a modified client can send)."""
+    assert cid in [str(b.get("custom_id")) for b in msg.buttons()]
+    return await emulator.forge(user, msg, cid)
 
 
 def _labels(msg: object) -> list[str]:
@@ -61,13 +60,15 @@ async def test_each_joker_and_its_refusals_through_the_ui(
         await answer(emulator, p0, msg, "attack_4x2")
         msg = await wait_controls(emulator, p1, channel, t)
         assert msg.content.startswith(f"⚔️ **{p0.name} attacks you** with 2 cards of 4 = **8**")
-        assert "• Hocus-pocus: Hocus-pocus needs a 4 on the discard pile" in msg.content
+        assert refused_of(msg) == ["Hocus-pocus: Hocus-pocus needs a 4 on the discard pile"]
         labels = _labels(msg)
         assert not any(label.startswith("Hocus") for label in labels)
         assert f"Zap: 1 card to your penalty (+4), 1 on to {p2.name}" in labels
         # A modified client sends Hocus-pocus anyway: refused with the reason.
         version = t.version
-        forged = await _forge_pick(emulator, p1, msg, t, "joker_hocus-pocus")
+        forged = await _forge(
+            emulator, p1, msg, f"pres:c:{t.game_id}:{version}:no:joker_hocus-pocus"
+        )
         assert forged.message is not None and forged.message.ephemeral
         assert "Hocus-pocus needs a 4 on the discard pile" in forged.message.content
         assert t.version == version
@@ -90,9 +91,9 @@ async def test_each_joker_and_its_refusals_through_the_ui(
         await answer(emulator, p1, msg, "joker_hocus-pocus")
         msg = await wait_controls(emulator, p2, channel, t)
         assert "= **8**" in msg.content.splitlines()[0]
-        assert "• Zap: the last player holding cards cannot play a joker" in msg.content
+        assert refused_of(msg) == ["Zap: the last player holding cards cannot play a joker"]
         assert _labels(msg) == ["Fight back with 10 ×1 = 10 > 8", "Take the 2 cards: +8 penalty"]
-        forged = await _forge_pick(emulator, p2, msg, t, "joker_zap")
+        forged = await _forge(emulator, p2, msg, f"pres:c:{t.game_id}:{t.version}:no:joker_zap")
         assert forged.message is not None
         assert "the last player holding cards cannot play a joker" in forged.message.content
         await answer(emulator, p2, msg, "fight_10x1")
@@ -123,17 +124,20 @@ async def test_fight_back_then_attack_a_take_and_clicks_that_change_nothing(
         await set_position(bot, t, state)
         owner = next(u for u in users if emulator.state.messages[first.id] in emulator.dms(u))
         value = options_of(first)[0]["value"]
-        stale = await emulator.select(owner, first, f"pres:c:{t.game_id}:{dealt}:pick", [value])
+        stale = await emulator.click(owner, first, f"pres:c:{t.game_id}:{dealt}:go:{value}")
         assert stale.message is not None and "earlier turn" in stale.message.content
         msg = await wait_controls(emulator, p0, channel, t)
         await answer(emulator, p0, msg, "attack_4x2")
         msg = await wait_controls(emulator, p1, channel, t)
         version = t.version
-        # A value the menu does not offer: refused, with the rules' reason when it is one.
-        forged = await _forge_pick(emulator, p1, msg, t, "attack_3x1")
-        assert forged.message is not None and "you are being attacked" in forged.message.content
-        forged = await _forge_pick(emulator, p1, msg, t, "fight_10x9")
-        assert forged.message is not None and "not on your menu" in forged.message.content
+        # A modified client sends a button's id as a select with values, and an
+        # answer the message does not offer: answered, and nothing changes.
+        fight = f"pres:c:{t.game_id}:{version}:go:fight_10x1"
+        forged = await emulator.forge(p1, msg, fight, component_type=3, values=["take"])
+        assert forged.message is not None and "nothing happened" in forged.message.content
+        offered = f"pres:c:{t.game_id}:{version}:go:fight_12x1"
+        forged = await emulator.forge(p1, msg, offered)
+        assert forged.message is not None and "nothing happened" in forged.message.content
         assert t.version == version and t.state.current_player == 1
         # Fight back: then the same player attacks, with new controls.
         assert "Fight back with 10 ×1 = 10 > 8" in _labels(msg)

@@ -27,7 +27,7 @@ from cogs.sixty.text import (
     recent_log,
 )
 from cogs.sixty.views import answer_view
-from cogs.table.adapter import Decide, Redraw
+from cogs.table.adapter import Decide
 from cogs.table.models import Table, TableMeta
 from cogs.table.views import CONTROL
 from data import Seat
@@ -100,8 +100,9 @@ def test_hocus_pocus_only_when_the_discard_pile_has_the_number() -> None:
     g = attacked(["4 4 3", "HP AB 3", "5", "6"], "attack 4x2", deck=fours)
     assert not any(c.startswith("Hocus") for c in labels(g))
     assert "Abracadabra: back to Ann, direction flips" in labels(g)
-    (why,) = held_jokers_refused(g, 1)
-    assert why == "Hocus-pocus: Hocus-pocus needs a 4 on the discard pile"
+    assert held_jokers_refused(g, 1) == [
+        ("joker_hocus-pocus", "Hocus-pocus: Hocus-pocus needs a 4 on the discard pile")
+    ]
     # with a 4 on the discard pile, it is offered with what it does
     g = attacked(["4 4 3", "HP AB 3", "5", "6"], "attack 4x2")
     assert "Hocus-pocus: +1 4 from the discard, 12 to Cy" in labels(g)
@@ -111,7 +112,7 @@ def test_hocus_pocus_only_when_the_discard_pile_has_the_number() -> None:
 def test_the_last_holder_may_not_play_jokers_or_pass_on() -> None:
     g = attacked(["4", "4 10 ZP AB", "", ""], "attack 4x1")  # Ann is out: Bob holds the rest
     assert labels(g) == ["Fight back with 10 ×1 = 10 > 4", "Take the 1 card: +4 penalty"]
-    reasons = held_jokers_refused(g, 1)
+    reasons = [reason for _code, reason in held_jokers_refused(g, 1)]
     assert reasons == [
         "Abracadabra: the last player holding cards cannot play a joker",
         "Zap: the last player holding cards cannot play a joker",
@@ -154,32 +155,49 @@ def _components(view: Any) -> list[dict[str, Any]]:
     return [c for row in view.to_components() for c in row["components"]]
 
 
-def test_the_controls_are_one_select_then_a_confirm_button() -> None:
+def test_every_answer_is_one_button_saying_what_it_does() -> None:
     g = attacked(["4 4 4 4 3", "4 10 10 ZP 3", "5", "6"], "attack 4x4")
     t = table(g)
     offered = choices(g.observation(1), NAMES)
-    view = answer_view(t.game_id, t.version, offered, attacking=False)
-    (select,) = _components(view)
-    assert select["custom_id"] == "pres:c:7:5:pick"
-    assert [o["value"] for o in select["options"]] == [c.code for c in offered]
-    assert all(len(o["label"]) <= 100 and len(o["description"]) <= 100 for o in select["options"])
-    action = ADAPTER.on_control(t, 1, "pick", "", ["fight_10x2"])
-    assert isinstance(action, Redraw)
-    select, go = _components(action.view)
-    assert [o["value"] for o in select["options"] if o.get("default")] == ["fight_10x2"]
-    assert go["custom_id"] == "pres:c:7:5:go:fight_10x2"
-    assert go["label"] == "Confirm: Fight back with 10 ×2 = 20 > 16"
-    for c in (select, go):
-        assert re.fullmatch(CONTROL, c["custom_id"])
+    buttons = _components(answer_view(t.game_id, t.version, offered))
+    assert [b["custom_id"] for b in buttons] == [f"pres:c:7:5:go:{c.code}" for c in offered]
+    assert [b["label"] for b in buttons] == [c.label for c in offered]
+    assert "Fight back with 10 ×2 = 20 > 16" in [b["label"] for b in buttons]
+    for b in buttons:
+        assert re.fullmatch(CONTROL, b["custom_id"]) and len(b["label"]) <= 80
+    rows = answer_view(t.game_id, t.version, offered).to_components()
+    assert [len(r["components"]) for r in rows] == [2, 2]
     decided = ADAPTER.on_control(t, 1, "go", "fight_10x2", [])
     assert isinstance(decided, Decide) and decided.decision == parse_decision("fight 10x2")
 
 
-def test_a_single_answer_comes_with_its_confirm_button_at_once() -> None:
-    g = attacked(["4 4 3", "5 3", "5", "6"], "attack 4x2", voluntary_take=False)
-    view = answer_view(7, 5, choices(g.observation(1), NAMES), attacking=False)
-    _select, go = _components(view)
-    assert go["custom_id"] == "pres:c:7:5:go:take" and go["label"].startswith("Confirm: Take")
+def test_jokers_that_cannot_be_played_show_disabled_with_the_reason() -> None:
+    fours = " ".join(["4"] * 13)
+    g = attacked(["4 4 3", "HP AB 3", "5", "6"], "attack 4x2", deck=fours)
+    t = table(g)
+    message = ADAPTER.hand_message(t, 1, controls=True)
+    assert message.view is not None
+    buttons = _components(message.view)
+    refused = [b for b in buttons if b.get("disabled")]
+    assert [(b["custom_id"], b["label"]) for b in refused] == [
+        (
+            "pres:c:7:5:no:joker_hocus-pocus",
+            "Hocus-pocus: Hocus-pocus needs a 4 on the discard pile",
+        )
+    ]
+    with pytest.raises(UserFacingError, match="Hocus-pocus needs a 4 on the discard pile"):
+        ADAPTER.on_control(t, 1, "no", "joker_hocus-pocus", [])
+    # a 'no' click on a joker that may be played is stale, never a decision
+    with pytest.raises(UserFacingError, match="not on your menu"):
+        ADAPTER.on_control(t, 1, "no", "joker_abracadabra", [])
+
+
+def test_the_attacker_presses_one_of_at_most_five_attacks() -> None:
+    g = Sixty.from_hands(None, ["4 4 4 4 4", "5", "6", "12"], deck="")
+    buttons = _components(answer_view(7, 5, choices(g.observation(0), NAMES)))
+    assert [b["label"] for b in buttons] == [
+        f"Attack Bob with 4 ×{k} = {4 * k}" for k in range(1, 6)
+    ]
 
 
 def test_refusals_give_the_reason_and_change_nothing() -> None:
@@ -190,15 +208,15 @@ def test_refusals_give_the_reason_and_change_nothing() -> None:
     with pytest.raises(UserFacingError, match="Hocus-pocus needs a 4 on the discard pile"):
         ADAPTER.on_control(t, 1, "go", "joker_hocus-pocus", [])
     with pytest.raises(UserFacingError, match="you hold no 10"):
-        ADAPTER.on_control(t, 1, "pick", "", ["fight_10x1"])
+        ADAPTER.on_control(t, 1, "go", "fight_10x1", [])
     with pytest.raises(UserFacingError, match=r"you are being attacked"):
         ADAPTER.on_control(t, 1, "go", "attack_3x1", [])
     for kind, arg, values in (
         ("go", "joker_hp", []),
-        ("pick", "", []),
-        ("pick", "", ["take", "take"]),
+        ("pick", "", ["take"]),
+        ("go", "take", ["take"]),
         ("play", "take", []),
-        ("go", "", ["take"]),
+        ("go", "", []),
     ):
         with pytest.raises(UserFacingError) as exc:
             ADAPTER.on_control(t, 1, kind, arg, values)
@@ -232,11 +250,11 @@ TEXT = (
 
 @given(
     st.sampled_from(range(len(STATES))),
-    st.sampled_from(["pick", "go", "take", "play", "x", ""]),
+    st.sampled_from(["go", "no", "pick", "take", "x", ""]),
     TEXT,
     st.lists(TEXT, max_size=3),
 )
-def test_any_click_is_a_legal_decision_a_redraw_or_a_refusal(
+def test_any_click_is_a_legal_decision_or_a_refusal(
     which: int, kind: str, arg: str, values: list[str]
 ) -> None:
     g = STATES[which]
@@ -251,13 +269,8 @@ def test_any_click_is_a_legal_decision_a_redraw_or_a_refusal(
         return
     finally:
         assert g.to_json() == before, "parsing a click changes nothing"
-    if isinstance(action, Decide):
-        assert action.decision in g.legal_list()
-    else:
-        assert isinstance(action, Redraw)
-        assert any(
-            c.get("custom_id", "").startswith("pres:c:7:5:go:") for c in _components(action.view)
-        )
+    assert isinstance(action, Decide) and kind == "go"
+    assert action.decision in g.legal_list()
 
 
 # -- messages ------------------------------------------------------------------------------
