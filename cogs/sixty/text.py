@@ -212,7 +212,9 @@ def held_jokers_refused(state: Sixty, player: int) -> list[tuple[str, str]]:
             continue
         d = Decision(JOKER, face, 1)
         if d not in legal:
-            out.append((code_of(d), f"{JOKER_WORDS[face]}: {refusal(state, player, d)}"))
+            why = refusal(state, player, d)
+            name = JOKER_WORDS[face]
+            out.append((code_of(d), why if why.startswith(name) else f"{name}: {why}"))
     return out
 
 

@@ -4,7 +4,7 @@ cards: +16 penalty``), so every decision is one click; a hand holds five
 cards, so there are at most six answers (five when attacking).
 
 Jokers the player holds but may not play now are shown as disabled buttons
-whose label gives the reason (``Hocus-pocus: Hocus-pocus needs a 4 on the
+whose label gives the reason (``Hocus-pocus needs a 4 on the
 discard pile``). Custom ids are the runtime's control ids
 ``pres:c:<game>:<version>:go:<code>`` (an answer) and ``...:no:<code>`` (a
 refused joker, answered with its reason); the adapter parses both strictly.

@@ -60,7 +60,7 @@ async def test_each_joker_and_its_refusals_through_the_ui(
         await answer(emulator, p0, msg, "attack_4x2")
         msg = await wait_controls(emulator, p1, channel, t)
         assert msg.content.startswith(f"⚔️ **{p0.name} attacks you** with 2 cards of 4 = **8**")
-        assert refused_of(msg) == ["Hocus-pocus: Hocus-pocus needs a 4 on the discard pile"]
+        assert refused_of(msg) == ["Hocus-pocus needs a 4 on the discard pile"]
         labels = _labels(msg)
         assert not any(label.startswith("Hocus") for label in labels)
         assert f"Zap: 1 card to your penalty (+4), 1 on to {p2.name}" in labels

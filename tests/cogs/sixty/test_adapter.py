@@ -101,7 +101,7 @@ def test_hocus_pocus_only_when_the_discard_pile_has_the_number() -> None:
     assert not any(c.startswith("Hocus") for c in labels(g))
     assert "Abracadabra: back to Ann, direction flips" in labels(g)
     assert held_jokers_refused(g, 1) == [
-        ("joker_hocus-pocus", "Hocus-pocus: Hocus-pocus needs a 4 on the discard pile")
+        ("joker_hocus-pocus", "Hocus-pocus needs a 4 on the discard pile")
     ]
     # with a 4 on the discard pile, it is offered with what it does
     g = attacked(["4 4 3", "HP AB 3", "5", "6"], "attack 4x2")
@@ -182,7 +182,7 @@ def test_jokers_that_cannot_be_played_show_disabled_with_the_reason() -> None:
     assert [(b["custom_id"], b["label"]) for b in refused] == [
         (
             "pres:c:7:5:no:joker_hocus-pocus",
-            "Hocus-pocus: Hocus-pocus needs a 4 on the discard pile",
+            "Hocus-pocus needs a 4 on the discard pile",
         )
     ]
     with pytest.raises(UserFacingError, match="Hocus-pocus needs a 4 on the discard pile"):
