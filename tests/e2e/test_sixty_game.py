@@ -82,3 +82,28 @@ async def test_two_and_six_seats_play_a_round(
         final = await wait_text(emulator, channel, "Final standings")
         assert final.images()
         assert t.state.is_terminal() and t.state.round_number >= 1
+
+
+async def test_lobby_house_rules_and_the_rules_text(emulator: Emulator, tmp_path: Path) -> None:
+    alice = emulator.create_user("alice")
+    guild = emulator.create_guild("Club", members=[alice], owner=alice)
+    channel = guild.channels[0]
+    async with running(emulator, tmp_path / "db.sqlite3"):
+        with pytest.raises(AssertionError, match="max"):  # the command declares 2–6 seats
+            await emulator.slash(alice, channel, "sixty new", {"seats": 7})
+        await open_sixty(emulator, alice, channel, [], seats=3)
+        bad = await emulator.slash(alice, channel, "sixty set", {"option": "rounds", "value": "0"})
+        assert bad.message is not None and "from 1 to 20" in bad.message.content
+        bad = await emulator.slash(
+            alice, channel, "sixty set", {"option": "tiebreak", "value": "coin"}
+        )
+        assert bad.message is not None and "one_round, until_broken, shared" in bad.message.content
+        ok = await emulator.slash(
+            alice, channel, "sixty set", {"option": "voluntary_take", "value": "off"}
+        )
+        assert ok.message is not None and "**voluntary_take** is now **off**" in ok.message.content
+        h = await emulator.slash(alice, channel, "sixty rules", {})
+        assert h.message is not None and h.message.ephemeral
+        rules = h.message.text()
+        assert "Sixty — standard rules (this lobby)" in rules
+        assert "only when nothing else is possible" in rules and "Hocus-pocus" in rules
