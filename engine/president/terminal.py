@@ -20,8 +20,8 @@ when the game ends or is left, for ``python -m engine replay`` and bug reports.
 
 This is the engine's interactive front end, the only module besides
 ``__main__`` that does I/O; all of it goes through the ``input_fn``,
-``print_fn`` and ``sleep_fn`` given to :func:`main`, so a test can play a
-whole game from a script.
+``print_fn``, ``sleep_fn`` and ``poll_fn`` given to :func:`main` (and the
+``--save`` file), so a test can play a whole game from a script.
 """
 
 from __future__ import annotations
