@@ -33,6 +33,21 @@ class TableMeta:
     """Timeouts in a row per seat."""
     dm_closed: list[bool]
     table_message_id: int | None = None
+    results_posted: int = 0
+    """The last round whose results are in the channel (a restart in the pause
+    between rounds must not post them again)."""
+    hand_dms: list[list[int]] = field(default_factory=list)
+    """Per seat: ids of this game's DMs that still show a hand or controls. A
+    new one reduces the older ones to a line, so a player's DMs show one live
+    hand; after a restart the old ones lose their buttons."""
+    colours: list[int] = field(default_factory=list)
+    """Per seat: the player's colour (their place in the lobby), kept all game."""
+
+    def __post_init__(self) -> None:
+        n = len(self.auto)
+        self.hand_dms += [[] for _ in range(n - len(self.hand_dms))]
+        if len(self.colours) != n:
+            self.colours = list(range(n))
 
     def to_json(self) -> str:
         return json.dumps(
@@ -44,6 +59,9 @@ class TableMeta:
                 "timeouts": self.timeouts,
                 "dm_closed": self.dm_closed,
                 "table_message_id": self.table_message_id,
+                "results_posted": self.results_posted,
+                "hand_dms": self.hand_dms,
+                "colours": self.colours,
             }
         )
 
@@ -63,6 +81,12 @@ class TableMeta:
             timeouts=flags("timeouts", int),
             dm_closed=flags("dm_closed", bool),
             table_message_id=d.get("table_message_id"),
+            results_posted=int(d.get("results_posted") or 0),
+            hand_dms=[
+                [int(m) for m in (ids or [])][-4:] for ids in (list(d.get("hand_dms") or []))
+            ][:players]
+            + [[] for _ in range(players - len(d.get("hand_dms") or []))],
+            colours=flags("colours", int) if d.get("colours") else list(range(players)),
         )
 
 
@@ -79,7 +103,11 @@ class Table:
     seats: list[Seat]
     meta: TableMeta
     seed: int
+    stored_meta: str = ""
+    """The meta JSON as last stored (a decision stores the meta only when it changed)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    dm_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Hand DMs go out one at a time, so a new one always reduces the older."""
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False

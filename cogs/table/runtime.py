@@ -200,6 +200,7 @@ class TableRuntime(commands.Cog, name="Tables"):
                 seats=list(live.seats),
                 meta=TableMeta.from_json(live.meta_json, state.n),
                 seed=live.game_id,
+                stored_meta=live.meta_json,
             )
             channel = await self._channel(table)
             if channel is None:
@@ -214,8 +215,36 @@ class TableRuntime(commands.Cog, name="Tables"):
             self._register(table)
             table.repost = True
             table.repost_note = "The bot restarted; the game goes on from where it was."
-            self._start_tasks(table)
+            self._spawn(self._resume_table(table), f"resume-{table.game_id}")
             log.info("game %s resumed in channel %s", live.game_id, live.channel_id)
+
+    async def _resume_table(self, t: Table) -> None:
+        """Before the game goes on, the turn messages sent before the restart lose
+        their buttons (the player to act gets a fresh one), including one sent
+        in the moment before the bot stopped, which the stored meta may miss."""
+        for p in t.humans():
+            if t.meta.dm_closed[p]:
+                continue
+            uid = t.seats[p].user_id
+            assert uid is not None
+            ids = set(t.meta.hand_dms[p])
+            with contextlib.suppress(discord.HTTPException):
+                user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
+                channel = user.dm_channel or await user.create_dm()
+                prefix = f"pres:c:{t.game_id}:"
+                async for m in channel.history(limit=10):
+                    controls = [
+                        c
+                        for row in m.components
+                        for c in getattr(row, "children", [row])
+                        if str(getattr(c, "custom_id", "")).startswith(prefix)
+                    ]
+                    if controls:
+                        ids.add(m.id)
+            t.meta.hand_dms[p] = []
+            for message_id in ids:
+                await self._reduce_dm(t, p, message_id)
+        self._start_tasks(t)
 
     # -- helpers ------------------------------------------------------------------
 
@@ -239,8 +268,10 @@ class TableRuntime(commands.Cog, name="Tables"):
         return cast(discord.abc.Messageable, channel)
 
     async def _save_meta(self, t: Table) -> None:
+        meta_json = t.meta.to_json()
         with contextlib.suppress(GameNotLive):
-            await self.bot.db.set_meta(t.game_id, t.meta.to_json())
+            await self.bot.db.set_meta(t.game_id, meta_json)
+            t.stored_meta = meta_json
 
     def _mention(self, t: Table, p: int) -> str:
         uid = t.seats[p].user_id
@@ -567,7 +598,18 @@ class TableRuntime(commands.Cog, name="Tables"):
                 lower_is_better=adapter.game.lower_is_better,
             )
         )
-        t = Table(game_id, lobby.guild_id, lobby.channel_id, adapter, state, 0, seats, meta, seed)
+        t = Table(
+            game_id,
+            lobby.guild_id,
+            lobby.channel_id,
+            adapter,
+            state,
+            0,
+            seats,
+            meta,
+            seed,
+            stored_meta=meta.to_json(),
+        )
         names = ", ".join(self._mention(t, p) for p in range(n))
         with contextlib.suppress(discord.HTTPException):  # the game goes on without it
             await interaction.edit_original_response(
@@ -687,6 +729,15 @@ class TableRuntime(commands.Cog, name="Tables"):
         return table_view(t.game_id, take_seat=takeable_seat(t) is not None)
 
     async def _retire(self, channel: discord.abc.Messageable, message_id: int, text: str) -> None:
+        """The old table message goes: no stub is left in the channel. Only if it
+        cannot be deleted does it become a pointer to the new one."""
+        try:
+            await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+            return
+        except discord.NotFound:
+            return  # deleted meanwhile: nothing left to retire
+        except discord.HTTPException as exc:
+            log.info("old table message %s not deleted (%s); pointing it on", message_id, exc)
         try:
             await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
                 content=text, embed=None, attachments=[], view=None
@@ -700,6 +751,10 @@ class TableRuntime(commands.Cog, name="Tables"):
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         t = self.tables.get(message.channel.id)
+        me = self.bot.user
+        # the bot's own notes and pings do not bury the table: only people's chat
+        if me is not None and message.author.id == me.id:
+            return
         if t is not None and message.id != t.meta.table_message_id:
             t.messages_since_table += 1
 
@@ -774,7 +829,52 @@ class TableRuntime(commands.Cog, name="Tables"):
             if st.current_player == p and not t.is_computer(p):
                 continue  # their turn message follows at once
             payload = await self._hand_payload(t, p, controls=False)
-            await self._dm(t, p, **payload)
+            await self._hand_dm(t, p, payload, turn=False)
+
+    async def _hand_dm(
+        self, t: Table, p: int, payload: dict[str, Any], *, turn: bool = True
+    ) -> discord.Message | None:
+        """A new hand or turn DM; the player's earlier live ones of this game are
+        reduced to a line first, so their DMs show one live hand. The new one
+        still notifies. A plain hand (a new deal) that arrives after the
+        player's turn was announced is not sent: the turn message has it."""
+        async with t.dm_lock:
+            if not turn and t.notified is not None and t.notified[1] == p:
+                return None
+            older = list(t.meta.hand_dms[p])
+            t.meta.hand_dms[p] = []
+            for message_id in older:
+                await self._reduce_dm(t, p, message_id)
+            msg = await self._dm(t, p, **payload)
+            if msg is not None:
+                t.meta.hand_dms[p] = [msg.id]
+            if turn and (msg is not None or older):
+                # a restart must find it to take its buttons away
+                async with t.lock:
+                    await self._save_meta(t)
+            return msg
+
+    async def _reduce_dm(self, t: Table, p: int, message_id: int) -> None:
+        uid = t.seats[p].user_id
+        if uid is None:
+            return
+        try:
+            user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
+            channel = user.dm_channel or await user.create_dm()
+            await channel.get_partial_message(message_id).edit(
+                content=f"*An earlier hand of this {t.adapter.game.title} game: "
+                "your latest is below.*",
+                embed=None,
+                attachments=[],
+                view=None,
+            )
+        except discord.HTTPException:
+            pass  # deleted by the player, or gone: nothing to reduce
+
+    def acted_on(self, t: Table, p: int, message_id: int | None) -> None:
+        """A player answered through this message: it no longer shows a hand."""
+        if message_id is not None and message_id in t.meta.hand_dms[p]:
+            t.meta.hand_dms[p].remove(message_id)
 
     async def _send_hand(self, interaction: discord.Interaction, t: Table) -> None:
         """My hand: the hand and, on your turn, the controls, only to you."""
@@ -857,7 +957,7 @@ class TableRuntime(commands.Cog, name="Tables"):
 
     async def _announce_turn(self, t: Table, p: int) -> None:
         payload = await self._hand_payload(t, p, controls=True)
-        msg = await self._dm(t, p, **payload)
+        msg = await self._hand_dm(t, p, payload)
         if msg is None:
             await self._ping(
                 t,
@@ -904,6 +1004,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             ended_round = new.is_terminal() or new.is_round_over()
             stored = _stored_round(t, new) if ended_round else None
             meta_json = meta.to_json()
+            changed = meta_json != t.stored_meta
             outcome = new.outcome() if new.is_terminal() else None
             try:
                 t.version = await self.bot.db.append_decision(
@@ -911,7 +1012,7 @@ class TableRuntime(commands.Cog, name="Tables"):
                     version,
                     p,
                     str(decision),
-                    meta_json=meta_json if meta_json != t.meta.to_json() else None,
+                    meta_json=meta_json if changed else None,
                     round_result=stored,
                     winners=outcome.winners if outcome is not None else None,
                 )
@@ -953,6 +1054,10 @@ class TableRuntime(commands.Cog, name="Tables"):
 
     async def _next_round(self, t: Table) -> None:
         result = t.state.round_results()[-1]
+        if t.meta.results_posted >= result.number:
+            # posted before a restart: the players have seen them
+            await self._deal_next(t)
+            return
         pause = self.timings.round_pause
         message = await asyncio.to_thread(t.adapter.round_message, t, result)
         embed = discord.Embed(
@@ -967,21 +1072,29 @@ class TableRuntime(commands.Cog, name="Tables"):
         t.notified = None
         await self._clear_ping(t)
         await self._say(t, "", embed=embed, **file_kwargs(message.picture))
+        async with t.lock:
+            t.meta.results_posted = result.number
+            await self._save_meta(t)
         await self.clock.sleep(pause)
+        await self._deal_next(t)
+
+    async def _deal_next(self, t: Table) -> None:
         async with t.lock:
             if t.closed or not t.state.is_round_over():
                 return
             new = t.state.copy()
             new.start_round()
             _header, deal = _record_parts(new)
+            meta_json = t.meta.to_json()
             try:
                 t.version = await self.bot.db.start_round(
                     t.game_id,
                     t.version,
                     new.to_json(include_record=False),
                     deal,
-                    meta_json=t.meta.to_json(),
+                    meta_json=meta_json,
                 )
+                t.stored_meta = meta_json
             except (StaleVersion, GameNotLive):
                 log.warning("game %s: the next deal was not stored; stopping", t.game_id)
                 t.closed = True
@@ -1122,6 +1235,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             await interaction.response.edit_message(content=action.content, view=action.view)
             return
         before = await self._apply(t, p, action.decision, version, by="human")
+        self.acted_on(t, p, interaction.message.id if interaction.message else None)
         after: Aftermath = t.adapter.aftermath(t, p, action.decision, before)
         for other, text in after.private:
             self._spawn(self._dm(t, other, content=text), f"note-{game_id}")

@@ -17,6 +17,7 @@ from tests.e2e.president_support import (
     has_controls,
     my_hand,
     open_lobby,
+    play_turn,
     play_until_over,
     running,
     start,
@@ -209,7 +210,7 @@ async def test_bad_clicks_change_nothing_and_are_explained(
         assert_channel_private(emulator, channel)
 
 
-async def test_restart_resumes_the_table_and_old_buttons_work_or_say_stale(
+async def test_restart_resumes_the_table_and_old_buttons_go_or_say_stale(
     emulator: Emulator, tmp_path: Path
 ) -> None:
     alice = emulator.create_user("alice")
@@ -223,11 +224,8 @@ async def test_restart_resumes_the_table_and_old_buttons_work_or_say_stale(
         game_id = t.game_id
         dm = await _wait_turn(emulator, bot, channel, alice)
         eph = await my_hand(emulator, alice, channel, bot)  # same controls, to go stale
-        first = dm_version(dm)
-        await play_until_over(
-            emulator, bot, channel, {alice.id: alice}, stop=lambda t: t.version > first
-        )
-        stale_msg = dm if dm.all_components() else eph  # the copy she did not use
+        await play_turn(emulator, alice, dm)
+        stale_msg = eph  # the copy she did not use
         assert stale_msg.all_components()
         dm2 = await _wait_turn(emulator, bot, channel, alice)
         old_table = t.meta.table_message_id
@@ -239,12 +237,15 @@ async def test_restart_resumes_the_table_and_old_buttons_work_or_say_stale(
         t2 = table_of(bot2, channel)
         assert t2 is not None and t2.game_id == game_id and t2.version == version_before
         retired = emulator.state.messages[old_table or 0]
-        await emulator.wait_for(lambda: "moved" in retired.content, 5.0, "the old table retired")
-        assert not retired.buttons() and not retired.attachments
-        # The stale controls say so; the current ones still work.
+        await emulator.wait_for(lambda: retired.deleted, 5.0, "the old table gone")
+        # The stale controls say so. Her turn comes again by DM, and the turn
+        # message from before the restart is reduced to a line: one live hand.
         stale = await use_any_control(emulator, alice, stale_msg)
         assert stale.ephemeral and "earlier turn" in stale.message.content
-        ok = await use_any_control(emulator, alice, dm2)  # from before the restart: works
+        dm3 = await _wait_turn(emulator, bot2, channel, alice)
+        assert dm3.id != dm2.id and not dm2.all_components() and not dm2.attachments
+        assert "earlier hand" in dm2.content
+        ok = await use_any_control(emulator, alice, dm3)
         assert ok.response_type == 7
         await play_until_over(emulator, bot2, channel, {alice.id: alice})
         await wait_text(emulator, channel, "Final standings")
