@@ -56,6 +56,7 @@ class Sample:
     final_ms: float
     menu_ms: float | None
     calls: int
+    paths: tuple[str, ...] = ()
 
 
 @dataclass
@@ -148,7 +149,8 @@ async def decide(emu: Emulator, seat: Seat, msg: Message, version: int) -> None:
         and ("/interactions/" not in r.path or any(t in r.path for t in tokens))
     ]
     if final is not None:
-        seat.samples.append(Sample(kind, final * 1000, menu_ms, len(calls)))
+        paths = tuple(f"{r.method} {r.path.split('?')[0]}" for r in calls)
+        seat.samples.append(Sample(kind, final * 1000, menu_ms, len(calls), paths))
 
 
 async def play(emu: Emulator, seat: Seat, until: float) -> None:
@@ -219,6 +221,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "max": max((x.calls for x in samples), default=None),
             "mean_play": round(statistics.fmean(x.calls for x in plays), 2) if plays else None,
         },
+        "over_3_calls": [list(x.paths) for x in samples if x.calls > 3][:3],
         "bot_errors": proc.errors()[:5],
     }
     every = out["all_clicks_response_ms"]
