@@ -51,7 +51,7 @@ async def test_closed_dms_get_a_ping_naming_the_attack_and_play_through_my_hand(
         assert_channel_private(emulator, channel)
 
 
-async def test_a_restart_with_an_attack_in_flight_keeps_its_controls(
+async def test_a_restart_with_an_attack_in_flight_resumes_with_working_controls(
     emulator: Emulator, tmp_path: Path
 ) -> None:
     alice, bob = emulator.create_user("alice"), emulator.create_user("bob")
@@ -76,8 +76,9 @@ async def test_a_restart_with_an_attack_in_flight_keeps_its_controls(
         await wait_text(emulator, channel, "restarted")
         fresh = await wait_controls(emulator, bob, channel, t)
         assert fresh.id != before.id and fresh.content.startswith("⚔️ **alice attacks you**")
-        # the message from before the restart still works: its ids carry all they need
-        await answer(emulator, bob, before, "fight_12x1")
+        # the turn message from before the restart gives way to the fresh one
+        await emulator.wait_for(lambda: not options_of(before), 10.0, "the old buttons to go")
+        await answer(emulator, bob, fresh, "fight_12x1")
         assert t.state.current_player == b and t.state.phase == "attack"
         await play_sixty(emulator, bot, channel, {alice.id: alice, bob.id: bob})
         await wait_text(emulator, channel, "Final standings")
