@@ -21,6 +21,7 @@ from cogs.table.adapter import (
     Redraw,
     ResultsMessage,
 )
+from cogs.table.computers import COMPUTER_TIME_LIMIT
 from cogs.table.server import rules_embed_from
 from cogs.table.text import order_by_totals, plural, standings_lines
 from engine.game import GameOutcome, RoundScore
@@ -54,9 +55,6 @@ from .views import give_view, play_view
 if TYPE_CHECKING:
     from cogs.table.models import Table
 
-COMPUTER_TIME_LIMIT = 3.0
-"""Seconds a hard or expert decision may take in the bot before the best
-decision found so far is played (p95 in the arena: about 0.15 s and 0.6 s)."""
 
 STALE_CHOICE = (
     "That choice is not on your menu any more, so nothing changed. "
@@ -200,18 +198,26 @@ class PresidentAdapter:
             if play.is_pass or play.count not in choices.counts(play.rank):
                 raise UserFacingError(STALE_CHOICE)
             return Decide(play)
-        if kind == "give":
-            if st.phase != EXCHANGE or not st.pending or arg not in ("g", "c"):
+        if kind in ("give", "gok"):
+            # choosing the cards redraws with a confirm button; only the confirm gives
+            if kind == "gok":
+                mode, *values = arg.split(".")
+            else:
+                mode = arg
+            if st.phase != EXCHANGE or not st.pending or mode not in ("g", "c"):
                 raise UserFacingError(STALE_CHOICE)
             hand = st.hand(player)
             offer = give_choices(hand, st.pending[0][2])
             allowed = {value for value, _label in offer.options}
-            if any(v not in allowed for v in values):
+            if mode != ("g" if offer.grouped else "c") or any(v not in allowed for v in values):
                 raise UserFacingError(STALE_CHOICE)
             try:
-                return Decide(resolve_give(hand, values, offer.count, offer.grouped))
+                give = resolve_give(hand, values, offer.count, offer.grouped)
             except ValueError as exc:
                 raise UserFacingError(str(exc)) from exc
+            if kind == "give":
+                return Redraw(give_view(t.game_id, t.version, offer, chosen=list(values)))
+            return Decide(give)
         raise UserFacingError(STALE_CHOICE)
 
     def aftermath(self, t: Table, player: int, decision: Any, before: Any) -> Aftermath:

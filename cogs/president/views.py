@@ -7,6 +7,7 @@ which parses it strictly (:mod:`cogs.president.adapter`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -74,7 +75,12 @@ def play_view(
     return view
 
 
-def give_view(game_id: int, version: int, choices: GiveChoices) -> discord.ui.View:
+def give_view(
+    game_id: int, version: int, choices: GiveChoices, chosen: Sequence[str] = ()
+) -> discord.ui.View:
+    """The give-back select; once cards are chosen, a button to confirm them
+    (choosing again in the select changes the choice: nothing is given until
+    the confirm)."""
     view = discord.ui.View(timeout=None)
     mode = "g" if choices.grouped else "c"
     n = choices.count
@@ -83,7 +89,21 @@ def give_view(game_id: int, version: int, choices: GiveChoices) -> discord.ui.Vi
         placeholder=f"Choose {n} card{'s' if n != 1 else ''} to give back",
         min_values=n,
         max_values=n,
-        options=[discord.SelectOption(label=lbl, value=val) for val, lbl in choices.options],
+        options=[
+            discord.SelectOption(label=lbl, value=val, default=val in chosen)
+            for val, lbl in choices.options
+        ],
     )
     view.add_item(ControlItem(select, game_id, version, "give", mode))
+    if chosen:
+        arg = ".".join([mode, *chosen])
+        labels = dict(choices.options)
+        shown = ", ".join(labels.get(v, v) for v in chosen)
+        confirm = button(
+            f"pres:c:{game_id}:{version}:gok:{arg}",
+            f"Give back {shown}"[:80],
+            discord.ButtonStyle.success,
+            row=1,
+        )
+        view.add_item(ControlItem(confirm, game_id, version, "gok", arg))
     return view

@@ -34,6 +34,7 @@ from engine import EngineError, OptionsError, RoundScore, game_types
 
 from .adapter import Aftermath, Decide, GameAdapter, registered_adapter
 from .commands import build_groups
+from .computers import ComputerPool
 from .images import Picture, file_kwargs, to_file
 from .models import Lobby, Table, TableMeta
 from .server import ServerFeatures, takeable_seat
@@ -137,6 +138,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         self._shown: dict[int, tuple[int, tuple[str, bytes, str]]] = {}
         """Per game: the table message id and what it shows (to skip no-op edits)."""
         self.server = ServerFeatures(self)  # house rules, rematch, take seat, forget me
+        self.computers = ComputerPool()
         self._groups = build_groups(self)
 
     def _spawn(self, coro: Any, name: str) -> asyncio.Task[None]:
@@ -167,6 +169,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.computers.close()
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS, *SERVER_ITEMS)
         for group in self._groups:
             self.bot.tree.remove_command(group.name)
@@ -918,9 +921,22 @@ class TableRuntime(commands.Cog, name="Tables"):
         if t.closed or t.version != version or not t.is_computer(p):
             return
         obs = t.state.observation(p)
-        decision = await asyncio.to_thread(t.computer(p).decide, obs)
+        decision = await self._think(t, p, obs)
         with contextlib.suppress(Stale):
             await self._apply(t, p, decision, version, by="computer")
+
+    async def _think(self, t: Table, p: int, obs: Any) -> Any:
+        """A computer's decision: searches in the worker processes (they must not
+        hold this process's interpreter while clicks wait), the rest in a thread."""
+        level = t.meta.level
+        if self.computers.pooled(level):
+            try:
+                return await self.computers.decide(
+                    t.kind, level, t.seed * 31 + p, t.game_id, p, obs
+                )
+            except Exception as exc:  # a worker died: the game must go on
+                log.warning("game %s: computer worker failed (%s); deciding here", t.game_id, exc)
+        return await asyncio.to_thread(t.computer(p).decide, obs)
 
     async def _human_turn(self, t: Table, p: int, version: int) -> None:
         turn = float(t.meta.turn_seconds)
@@ -1127,6 +1143,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             del self.tables[t.channel_id]
         self.tables_by_game.pop(t.game_id, None)
         self._shown.pop(t.game_id, None)
+        self.computers.forget(t.game_id)
         me = asyncio.current_task()
         for task in t.tasks:
             if task is not me:

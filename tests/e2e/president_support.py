@@ -160,6 +160,10 @@ async def play_turn(
         values = [o["value"] for o in give["options"][:n]]
         h = await emulator.select(user, msg, give["custom_id"], values)
         assert h.response_type == 7, (h, h.followups)
+        # choosing only redraws: the cards go when the player confirms them
+        confirm = next(b for b in msg.buttons() if str(b.get("label", "")).startswith("Give back"))
+        h = await emulator.click(user, msg, confirm["custom_id"])
+        assert h.response_type == 7, (h, h.followups)
         return "give"
     rank_select = next((s for s in selects if s["custom_id"].endswith(":rank")), None)
     can_pass = any(b.get("label") == "Pass" for b in msg.buttons())

@@ -220,7 +220,11 @@ async def _decide(
     if give is not None:
         n = int(give["min_values"])
         values = [o["value"] for o in give["options"][:n]]
-        h = await emu.select(user, msg, give["custom_id"], values, wait=False)
+        h = await emu.select(user, msg, give["custom_id"], values, timeout=10)
+        if h.response_type != 7:
+            return h, None
+        confirm = next(b for b in msg.buttons() if str(b.get("label", "")).startswith("Give back"))
+        h = await emu.click(user, msg, confirm["custom_id"], wait=False)
         if give["custom_id"].endswith(":g"):  # grouped by rank (two decks): no exact cards
             return h, f"give {n} cards"
         return h, parse_decision("give " + " ".join(v.split("~")[0] for v in values))

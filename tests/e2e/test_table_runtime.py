@@ -117,3 +117,27 @@ async def test_a_game_without_president_code_plays_through_a_restart(
         assert record is not None
         replayed = list(ADAPTER.game.replay(ADAPTER.game.load_record(record)))
         assert replayed and replayed[-1].error is None and replayed[-1].state.is_terminal()
+
+
+async def test_strong_computers_think_in_worker_processes(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Hard computers decide in the worker pool (not holding the bot's
+    interpreter while clicks wait), and the game plays to its end."""
+    from data import Settings
+    from tests.e2e.president_support import cog, open_lobby, play_until_over, start
+
+    alice = emulator.create_user("alice")
+    channel = emulator.create_guild("Club", members=[alice]).channels[0]
+    async with running(emulator, tmp_path / "db.sqlite3") as bot:
+        await bot.db.set_channel_settings(
+            channel.id, channel.guild_id or 0, "president", Settings(options={"rounds": 1})
+        )
+        lobby = await open_lobby(
+            emulator, alice, channel, [], seats=3, bots=2, level="hard", turn_time=600
+        )
+        await start(emulator, bot, alice, lobby, channel)
+        await play_until_over(emulator, bot, channel, {alice.id: alice})
+        await wait_text(emulator, channel, "Final standings")
+        pids = cog(bot).computers.pids()
+        assert pids and all(pid != __import__("os").getpid() for pid in pids)

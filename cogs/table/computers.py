@@ -1,0 +1,101 @@
+"""Where computer players think: strong levels in worker processes.
+
+A hard or expert decision is a search of tens to hundreds of milliseconds of
+pure Python. Run in a thread of the bot's process it holds the interpreter
+lock and every click waits behind it, so those levels run in a small pool of
+worker processes instead (one per core, at most two), started the first time
+a strong computer is to move. Cheap levels (random, easy, normal) decide in a
+thread as before: shipping their observation to another process would cost
+more than the decision.
+
+Each seat's player object lives in one worker for the whole game (a table is
+routed to a worker by its game id), so a player that keeps what it learnt
+during a round (the expert's particle filter) still does, and a seed still
+gives the same decisions. The worker imports the engine only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+#: Levels whose decisions are searches: they go to the worker processes.
+POOLED_LEVELS = frozenset({"hard", "expert"})
+
+#: Seconds a search may take before the best decision found so far is played.
+COMPUTER_TIME_LIMIT = 3.0
+
+_players: dict[tuple[int, int], Any] = {}
+"""In a worker: the player of each (game id, seat) it serves."""
+
+
+def _decide(kind: str, level: str, seed: int, key: tuple[int, int], obs: Any) -> Any:
+    """Runs in a worker process."""
+    from engine.game import game_type
+
+    player = _players.get(key)
+    if player is None:
+        player = game_type(kind).make_player(level, seed)
+        if hasattr(player, "time_limit"):
+            player.time_limit = COMPUTER_TIME_LIMIT
+        _players[key] = player
+    return player.decide(obs)
+
+
+def _forget(game_id: int) -> None:
+    """Runs in a worker process: the game ended, its players go."""
+    for key in [k for k in _players if k[0] == game_id]:
+        del _players[key]
+
+
+def pool_size() -> int:
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+class ComputerPool:
+    """Worker processes for strong computer players, started on first use."""
+
+    def __init__(self, size: int | None = None) -> None:
+        self.size = size or pool_size()
+        self._workers: list[Executor] = []
+
+    def _worker(self, game_id: int) -> Executor:
+        if not self._workers:
+            # forkserver: a clean process, not a copy of the bot with its
+            # threads, sockets and picture caches
+            context = multiprocessing.get_context("forkserver")
+            self._workers = [
+                ProcessPoolExecutor(max_workers=1, mp_context=context) for _ in range(self.size)
+            ]
+        return self._workers[game_id % len(self._workers)]
+
+    def pooled(self, level: str) -> bool:
+        return level in POOLED_LEVELS
+
+    async def decide(
+        self, kind: str, level: str, seed: int, game_id: int, seat: int, obs: Any
+    ) -> Any:
+        loop = asyncio.get_running_loop()
+        worker = self._worker(game_id)
+        return await loop.run_in_executor(worker, _decide, kind, level, seed, (game_id, seat), obs)
+
+    def forget(self, game_id: int) -> None:
+        """A game ended: its players are dropped from the worker that served it."""
+        if self._workers:
+            self._workers[game_id % len(self._workers)].submit(_forget, game_id)
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids (for memory figures)."""
+        out: list[int] = []
+        for w in self._workers:
+            processes: dict[int, Any] = getattr(w, "_processes", None) or {}
+            out += list(processes)
+        return out
+
+    def close(self) -> None:
+        workers, self._workers = self._workers, []
+        for w in workers:
+            w.shutdown(wait=False, cancel_futures=True)
