@@ -13,6 +13,7 @@ from engine.bigtwo import Combo
 from tests.e2e.bigtwo_support import (
     assert_hands_private,
     choose_suggestion,
+    control_ids,
     controls_for,
     one_deal,
     open_lobby,
@@ -72,10 +73,20 @@ async def test_a_restart_in_the_middle_of_a_trick(emulator: Emulator, tmp_path: 
         t = await emulator.wait_for(lambda: table_of(bot, channel), 10.0, "the game to resume")
         assert (t.game_id, t.version, t.state.to_json()) == (game_id, version, state)
         await wait_text(emulator, channel, "restarted")
-        # the controls sent before the restart still work
-        await choose_suggestion(emulator, alice, before)
-        h = await press(emulator, alice, before, "play")
-        assert h.response_type == 7 and "You played" in before.content
+        # the turn message from before the restart loses its buttons; a fresh one works
+        fresh = await emulator.wait_for(
+            lambda: (
+                (m := controls_for(emulator, alice, channel, t)()) is not None
+                and m.id != before.id
+                and m
+            ),
+            10.0,
+            "fresh controls",
+        )
+        assert not control_ids(emulator.state.messages[before.id])
+        await choose_suggestion(emulator, alice, fresh)
+        h = await press(emulator, alice, fresh, "play")
+        assert h.response_type == 7 and "You played" in fresh.content
         assert t.version == version + 1
         player, decision = t.state.record().rounds[-1].decisions[-1]
         assert player == a and isinstance(decision, Combo)
