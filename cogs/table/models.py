@@ -103,6 +103,8 @@ class Table:
     seats: list[Seat]
     meta: TableMeta
     seed: int
+    loop_cpu: float = 0.0
+    """Seconds of event-loop CPU the last decision's validation and bookkeeping took."""
     stored_meta: str = ""
     """The meta JSON as last stored (a decision stores the meta only when it changed)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)

@@ -21,6 +21,7 @@ import json
 import logging
 import random
 import secrets
+import time
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -1005,6 +1006,7 @@ class TableRuntime(commands.Cog, name="Tables"):
                 )
             if t.state.current_player != p:
                 raise Stale("It's not your turn.")
+            started = time.thread_time()
             before = t.state
             new = before.copy()
             new.apply(decision, p)
@@ -1022,6 +1024,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             meta_json = meta.to_json()
             changed = meta_json != t.stored_meta
             outcome = new.outcome() if new.is_terminal() else None
+            t.loop_cpu = time.thread_time() - started
             try:
                 t.version = await self.bot.db.append_decision(
                     t.game_id,
@@ -1247,13 +1250,19 @@ class TableRuntime(commands.Cog, name="Tables"):
             )
         if t.state.current_player != p:
             raise Stale("It's not your turn.")
+        started = time.thread_time()
         action = t.adapter.on_control(t, p, kind, arg, values)
+        cpu = time.thread_time() - started
         if not isinstance(action, Decide):
             await interaction.response.edit_message(content=action.content, view=action.view)
             return
         before = await self._apply(t, p, action.decision, version, by="human")
+        started = time.thread_time()
         self.acted_on(t, p, interaction.message.id if interaction.message else None)
         after: Aftermath = t.adapter.aftermath(t, p, action.decision, before)
+        cpu += time.thread_time() - started + t.loop_cpu
+        # read by benchmarks.e2e: the event loop's CPU for this human decision
+        log.debug("game %s: human decision loop_cpu_ms=%.3f", game_id, cpu * 1000)
         for other, text in after.private:
             self._spawn(self._dm(t, other, content=text), f"note-{game_id}")
         await interaction.response.edit_message(
