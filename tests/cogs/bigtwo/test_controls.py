@@ -218,3 +218,17 @@ def test_any_click_is_a_decision_a_redraw_or_a_refusal(
     else:
         assert isinstance(action, Redraw)
         _limits(action.view)
+
+
+def test_observations_and_decisions_cross_to_the_computer_workers() -> None:
+    """Hard computers decide in worker processes: what crosses is pickled."""
+    import pickle
+
+    state = BigTwo.from_hands(preset("standard", players=2), SEVENTEEN)
+    obs = pickle.loads(pickle.dumps(state.observation(0)))
+    assert obs == state.observation(0)
+    decision = ADAPTER.computer("normal", 3).decide(obs)
+    back = pickle.loads(pickle.dumps(decision))
+    assert back == decision and (back is PASS) == (decision is PASS)
+    assert pickle.loads(pickle.dumps(PASS)) is PASS
+    state.copy().apply(back, 0)
