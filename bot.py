@@ -56,6 +56,9 @@ class Timings:
     """Between the results of a round and the next deal."""
     table_edit_interval: float = 1.0
     """At most one edit of a table message per this many seconds."""
+    table_settle: float = 0.15
+    """A change waits this long before the table is redrawn, so a decision and
+    the next turn that follows it at once cost one edit, not two."""
     lobby_idle: float = 15 * 60
     warn_before: float = 10.0
     """A turn warning goes out this long before the time runs out."""

@@ -665,6 +665,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         """The only writer of the table message: coalesces updates to one per interval."""
         while not t.closed:
             await t.dirty.wait()
+            await self.clock.sleep(self.timings.table_settle)
             t.dirty.clear()
             if t.closed:
                 return

@@ -126,8 +126,8 @@ async def test_ending_the_game_while_the_old_table_is_retired_still_retires_it(
     timings = dataclasses.replace(FAST_TIMINGS, bury_limit=3)
     async with _solo_game(emulator, tmp_path, timings) as (bot, alice, channel, t, first):
         controls = await emulator.wait_for(lambda: _controls(emulator, alice), 20.0, "a turn")
-        # edits of the first table message take 3 s to answer ...
-        emulator.delay_next(3.0, 100, method="PATCH", path=f"/messages/{first}$")
+        # removing the first table message takes 3 s to answer ...
+        emulator.delay_next(3.0, 100, method="DELETE", path=f"/messages/{first}$")
         await _bury(emulator, alice, channel, t)
         await play_turn(emulator, alice, controls)
         await _repost(emulator, t, first)
@@ -136,6 +136,11 @@ async def test_ending_the_game_while_the_old_table_is_retired_still_retires_it(
         await emulator.slash(alice, channel, "president end")
         await emulator.wait_for(lambda: table_of(bot, channel) is None, 10.0, "the end")
         await _pointer(emulator, first)
+        await emulator.wait_for(
+            lambda: any("Game ended" in m.text() for m in emulator.messages(channel)),
+            10.0,
+            "the end to be announced",
+        )
 
 
 async def test_a_decision_stored_during_a_repost_keeps_the_new_table(
