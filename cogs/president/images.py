@@ -1,4 +1,4 @@
-"""Adapter between the game cog and ``render``.
+"""President's pictures for its adapter, drawn by ``render.president``.
 
 Every function is blocking (call it through ``asyncio.to_thread``) and
 returns encoded image bytes, or ``None`` if drawing failed: a missing
@@ -9,61 +9,22 @@ round results, names), so they cannot show a hidden card.
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
 
 import render.president as render
+from cogs.table.images import COMPUTER_SUFFIX, Picture, draw, picture_names
 from engine.president import Card, Decision, Options, Outcome, PublicView, RoundResult
-
-log = logging.getLogger("president.images")
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    data: bytes
-    filename: str
-
-
-def _draw(stem: str, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Picture | None:
-    try:
-        image = fn(*args, **kwargs)
-    except Exception:  # a drawing bug must not stop the game: send the message without it
-        log.warning("could not draw the %s picture", stem, exc_info=True)
-        return None
-    return Picture(image.data, image.filename)
-
-
-def warm_up() -> None:
-    """Draw the shared sprites once, so the first real picture is fast."""
-    try:
-        render.warm_cache()
-    except Exception:
-        log.warning("could not warm the picture cache", exc_info=True)
-
-
-COMPUTER_SUFFIX = " (computer)"
-
-
-def _picture_names(names: Sequence[str], computer: Sequence[bool]) -> list[str]:
-    """Names for pictures: they mark computer seats with a BOT chip, so the
-    text suffix the channel messages use would only crowd the name out."""
-    return [
-        n.removesuffix(COMPUTER_SUFFIX) if i < len(computer) and computer[i] else n
-        for i, n in enumerate(names)
-    ]
 
 
 def table_picture(
     view: PublicView, names: Sequence[str], computer: Sequence[bool], timed_out: Sequence[bool]
 ) -> Picture | None:
     """The shared table, from the public view only."""
-    return _draw(
+    return draw(
         "table",
         render.render_table,
         view,
-        _picture_names(names, computer),
+        picture_names(names, computer),
         computer=list(computer),
         timed_out=list(timed_out),
     )
@@ -74,7 +35,7 @@ def hand_picture(
 ) -> Picture | None:
     """One player's hand, playable ranks raised (for that player only)."""
     playable = render.playable_ranks(legal) if legal else None
-    return _draw(
+    return draw(
         "hand",
         render.render_hand,
         list(cards),
@@ -87,11 +48,11 @@ def hand_picture(
 def round_picture(
     result: RoundResult, names: Sequence[str], options: Options, computer: Sequence[bool]
 ) -> Picture | None:
-    return _draw(
+    return draw(
         "results",
         render.render_round_results,
         result,
-        _picture_names(names, computer),
+        picture_names(names, computer),
         options=options,
         computer=list(computer),
     )
@@ -104,11 +65,11 @@ def standings_picture(
     options: Options,
     computer: Sequence[bool],
 ) -> Picture | None:
-    return _draw(
+    return draw(
         "standings",
         render.render_final_standings,
         outcome,
-        _picture_names(names, computer),
+        picture_names(names, computer),
         results=list(results),
         options=options,
         computer=list(computer),
@@ -120,4 +81,4 @@ def lobby_picture(
 ) -> Picture | None:
     """``seats``: (name, is computer) in joining order."""
     shown = [(n.removesuffix(COMPUTER_SUFFIX) if bot else n, bot) for n, bot in seats]
-    return _draw("lobby", render.render_lobby, preset, options, shown, max_seats)
+    return draw("lobby", render.render_lobby, preset, options, shown, max_seats)

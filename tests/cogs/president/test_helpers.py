@@ -162,7 +162,7 @@ async def test_scaled_clock_runs_fast_and_wait_event() -> None:
 
 
 def test_pictures_show_computer_names_without_the_text_suffix() -> None:
-    from cogs.president.images import _picture_names
+    from cogs.table.images import picture_names as _picture_names
 
     names = ["alice", "Ada (computer)", "bob (computer)"]
     assert _picture_names(names, [False, True, False]) == ["alice", "Ada", "bob (computer)"]
