@@ -20,6 +20,18 @@ comparison key for the options of the game that made it; a parsed one does
 not (``key == -1``) until a game classifies it. Equality and hashing look at
 the cards only.
 
+Where the rules are silent:
+
+- Notation lists the cards lowest rank first and, within a rank, clubs,
+  diamonds, hearts, spades, whatever the suit order in force, so a
+  combination is written the same way under every option.
+- J-Q-K-A-2 (and the wrap-arounds) is no straight under either order of
+  straights; five such cards of one suit are a flush.
+- ``flush_compare = rank_first``: the highest card's rank, then its suit,
+  then the next highest ranks (two flushes of one suit cannot share their
+  top card, so the last step only makes the order total).
+- ``suit_first``: the suit, then the ranks from the highest down.
+
 Generation works by structure, never by testing subsets: a hand is read one
 rank at a time as a four-bit "nibble" of suits, small combinations come from
 tables indexed by rank and nibble, straights walk the ten windows of ranks,
