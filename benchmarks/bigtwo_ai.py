@@ -10,8 +10,10 @@ against three copies of the villain level): the share of deals the hero
 wins (goes out first), its mean penalty and each villain seat's mean
 penalty (seats counted from the hero: next, opposite, previous), with 95%
 intervals taken over deals (a deal's four rotations are one sample), and
-the hero's decision times (median, p95). The last line is JSON; :func:`run`
-returns the same figures.
+the hero's decision times (median, p95), in wall-clock time and in the
+process's CPU time (the second does not grow when other programs share the
+cores; the load average is printed beside it). The last line is JSON;
+:func:`run` returns the same figures.
 
 Targets (four players): normal against three random wins ≥ 60% of deals;
 hard against three normal wins ≥ 33% of deals with a lower mean penalty
@@ -26,6 +28,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import statistics
 import sys
 import time
@@ -48,6 +51,8 @@ class DealResult:
     wins: int = 0
     penalties: list[float] = field(default_factory=lambda: [0.0] * 4)
     times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    """The same decisions in CPU time of the process (other load excluded)."""
 
 
 def play_deal(rules: str, players: int, hero: str, villain: str, seed: int) -> DealResult:
@@ -65,10 +70,11 @@ def play_deal(rules: str, players: int, hero: str, villain: str, seed: int) -> D
             p = game.current_player
             assert p is not None
             obs = game.observation(p)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             decision = bots[p].decide(obs)
             if p == rot:
                 out.times.append(time.perf_counter() - t0)
+                out.cpu.append(time.process_time() - c0)
             game.apply(decision, p)
         result = game.round_results()[-1]
         out.wins += result.positions[rot] == 0 and game.finished[0] == rot
@@ -132,12 +138,16 @@ def run(
                 seats.append({"mean": round(m, 3), "ci95": round(h, 3)})
             times = [t for r in results for t in r.times]
             med, p95 = statistics.median(times) * 1000, _pct(times, 0.95) * 1000
+            cpu = [t for r in results for t in r.cpu]
+            cpu_med, cpu_p95 = statistics.median(cpu) * 1000, _pct(cpu, 0.95) * 1000
             entry: dict[str, Any] = {
                 "deals": len(results),
                 "wins": round(wins, 4),
                 "wins_ci95": round(wins_ci, 4),
                 "penalty_by_seat": seats,
                 "hero_decision_ms": {"median": round(med, 3), "p95": round(p95, 3)},
+                "hero_decision_cpu_ms": {"median": round(cpu_med, 3), "p95": round(cpu_p95, 3)},
+                "load_average": round(os.getloadavg()[0], 2),
                 "seconds": round(time.perf_counter() - started, 1),
             }
             notes: list[str] = []
@@ -163,7 +173,8 @@ def run(
             print(
                 f"{hero:>7} vs {players - 1}×{villain:<7} {len(results):4} deals  "
                 f"wins {wins:6.1%} ±{wins_ci:.1%}  penalty by seat (hero first) {penalties}  "
-                f"decision median {med:.1f} ms, p95 {p95:.1f} ms"
+                f"decision median {med:.1f} ms, p95 {p95:.1f} ms "
+                f"(CPU {cpu_med:.1f} / {cpu_p95:.1f} ms; load {os.getloadavg()[0]:.1f})"
                 + (
                     f"  (targets: {', '.join(notes)}: {'met' if meets else 'NOT met'})"
                     if notes

@@ -91,6 +91,7 @@ WINDOWS: Final = (
 _WINDOW_OF: Final = {sum(1 << r for r in w): i for i, w in enumerate(WINDOWS)}
 """The window of a set of five ranks (a 13-bit mask), if it is a straight."""
 
+_ONES: Final = sum(1 << 4 * r for r in range(13))
 _POP: Final = tuple(bin(n).count("1") for n in range(16))
 _BITS: Final = tuple(tuple(s for s in range(4) if n >> s & 1) for n in range(16))
 _LOW_SUIT: Final = tuple(_BITS[n][0] if n else -1 for n in range(16))
@@ -525,9 +526,9 @@ class Rules:
                                         out.append(_make(m, kind, key))
         if min_kind <= FLUSH - STRAIGHT:
             for s in range(4):
-                in_suit = [r for r in range(12, -1, -1) if nibs[r] >> s & 1]
-                if len(in_suit) < 5:
+                if (hand >> s & _ONES).bit_count() < 5:
                     continue
+                in_suit = [r for r in range(12, -1, -1) if nibs[r] >> s & 1]
                 base = 1 << _FIVE_SHIFT
                 for five in itertools.combinations(in_suit, 5):
                     rankmask = (1 << five[0]) | (1 << five[1]) | (1 << five[2])

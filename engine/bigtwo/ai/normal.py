@@ -66,6 +66,14 @@ def choose(
     if top is None:
         return _lead(rules, hand, plays, base, opp_min, unseen)
     danger = opp_min <= 2 or size <= 4
+    if not danger and top[1] <= 3:
+        # small plays come weakest first: the first that breaks no set and
+        # spends no ace or 2 is the choice (the loop below would agree)
+        for c in plays:
+            m = c[0]
+            shift = (m.bit_length() - 1) & ~3
+            if hand >> shift & 15 == m >> shift and not m & _HIGH:
+                return c
     best: Combo | None = None
     best_score = -1e9
     for c in plays:
