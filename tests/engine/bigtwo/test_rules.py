@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
 from engine.bigtwo import GAME_TYPE, PASS, BigTwo, Combo, PassedOut, penalty, preset
@@ -479,3 +481,22 @@ def test_three_players_when_the_52nd_card_is_the_lowest(
     assert next_lowest in strs(g.hand(holder)) and lowest in strs(g.hand(holder))
     assert g.current_player == holder and str(g.observation(holder).lead_card) == lowest
     assert all(lowest in str(d) for d in g.legal_list())
+
+
+def test_decisions_between_deals_are_refused_as_the_wrong_phase() -> None:
+    g = BigTwo.from_hands(preset("standard"), ["3D", "4C", "5C", "6C"])
+    g.apply("3D", 0)
+    before = g.to_json()
+    with pytest.raises(WrongPhase) as info:
+        g.apply("4C", 1)
+    assert info.value.reason == "wrong_phase" and "deal the next one" in str(info.value)
+    assert g.to_json() == before and g.legal_list() == [] and list(g.legal_actions()) == []
+
+
+def test_legal_actions_is_lazy() -> None:
+    g = BigTwo.from_hands(
+        preset("standard"), ["3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2S", "3D"], leader=0
+    )
+    actions = g.legal_actions()
+    assert inspect.isgenerator(actions)
+    assert str(next(actions)) == "3S"  # the first play comes before any five-card hand is built
