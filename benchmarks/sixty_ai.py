@@ -23,6 +23,7 @@ import argparse
 import json
 import math
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -106,6 +107,7 @@ def run(
     pairings: tuple[tuple[str, str], ...] = PAIRINGS,
     first_seed: int = 1,
     max_games: int = 20_000,
+    progress: bool = False,
 ) -> dict[str, Any]:
     """Play every pairing; returns the figures (see the module docstring)."""
     results = []
@@ -127,9 +129,18 @@ def run(
                     ):
                         played.extend(batch)
                 summary = summarise(hero, villain, played)
+                if progress:
+                    print(
+                        f"  {hero} vs {villain}: {len(played)} games, lowest "
+                        f"{summary['lowest_share']:.1%} ±{summary['lowest_ci']:.1%}, mean "
+                        f"{summary['hero_mean']:.1f} vs "
+                        f"{[v['mean'] for v in summary['villain_seats']]}",
+                        file=sys.stderr,
+                        flush=True,
+                    )
                 if until is None or summary["lowest_ci"] <= until or len(played) >= max_games:
                     break
-                target = len(played) + max(40, len(played) // 2)
+                target = len(played) + max(40, min(200, len(played) // 2))
             results.append(summary)
     finally:
         if pool is not None:
@@ -148,7 +159,7 @@ def main() -> None:
     pairings = PAIRINGS
     if args.pairing:
         pairings = tuple(tuple(p.split(":", 1)) for p in args.pairing)  # type: ignore[misc]
-    r = run(args.games, args.until, args.workers, pairings, args.seed)
+    r = run(args.games, args.until, args.workers, pairings, args.seed, progress=True)
     for s in r["pairings"]:
         seats = ", ".join(
             f"+{k + 1}: {v['mean']:.1f} (hero {v['diff']:+.1f} ±{v['diff_ci']:.1f})"
