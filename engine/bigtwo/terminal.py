@@ -30,7 +30,7 @@ from ..errors import EngineError, IllegalDecision, OptionsError
 from ..game import OptionSpec
 from .ai import Player, levels, make_player
 from .ai.normal import ranked
-from .combos import PASS, Combo, Decision, mask_of, parse_decision
+from .combos import PASS, Combo, Decision, mask_of, parse_decision, rules_for
 from .options import OPTION_SCHEMA, PRESETS, preset
 from .state import PLAY, BigTwo
 from .views import Event, Observation
@@ -168,8 +168,6 @@ class Terminal:
             self.out("You cannot play now: you pass.")
             return PASS
         o = obs.public.options
-        from .combos import rules_for
-
         rules = rules_for(o.suit_order, o.straights, o.flush_compare)
         plays = [c for c in legal if isinstance(c, Combo)]
         menu: list[Decision] = [PASS] if PASS in legal else []

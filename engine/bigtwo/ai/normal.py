@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from ..combos import ALL_CARDS, PASS, SINGLE, Combo, Decision, Rules
+from ..combos import ALL_CARDS, PASS, SINGLE, Combo, Decision, Rules, mask_of, rules_for
 from ..views import Observation
 
 _ONES = sum(1 << 4 * r for r in range(13))
@@ -144,8 +144,6 @@ class NormalPlayer:
             raise ValueError(f"player {obs.player} has nothing to decide in this observation")
         pub = obs.public
         o = pub.options
-        from ..combos import mask_of, rules_for
-
         rules = rules_for(o.suit_order, o.straights, o.flush_compare)
         hand = mask_of(obs.hand)
         unseen = ALL_CARDS & ~hand & ~mask_of(pub.played)
