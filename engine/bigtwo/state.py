@@ -37,7 +37,15 @@ Decisions the rules leave open, and what this engine does:
   (on the first lead, that is the card the lead must include).
 - Given hands (:meth:`BigTwo.from_hands`) need not use the whole pack; the
   holder of the lowest card given leads and must include it, unless
-  ``leader`` is given, who then leads anything.
+  ``leader`` is given, who then leads anything. Given hands are final: no
+  face-up card is dealt for three players.
+- Which card the first lead must include is public only when the whole pack
+  is in the hands (then it is the 3♦, or the 3♣): with two players the
+  lowest card dealt is known to its holder alone (``Observation.lead_card``;
+  the public view says only that the lead is restricted).
+- Everyone sees every card played and every hand's size (§3); a player who
+  passed is marked until the next play (``may_replay``) or the end of the
+  trick (``out_until_next_trick``).
 
 >>> from engine.bigtwo import BigTwo, preset
 >>> g = BigTwo.from_hands(preset("standard"), ["3D 4C 9H", "3C 5S", "6D 7D", "8S 2S"])
