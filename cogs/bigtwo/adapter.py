@@ -87,6 +87,7 @@ class BigTwoAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0xB8322E)
     control_prefix = "pres"
+    round_word = "deal"
     toggles = (
         ("last_single_two_wins", "Single 2 may win"),
         ("play_to_end", "Play to the end"),

@@ -70,6 +70,7 @@ class PresidentAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0x2F8A58)
     control_prefix = "pres"
+    round_word = "round"
     toggles = (
         ("revolution", "Revolution"),
         ("equal_plays", "Equal plays"),

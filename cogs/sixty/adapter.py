@@ -79,6 +79,7 @@ class SixtyAdapter:
     colour = discord.Colour(0xC0392B)
     control_prefix = "pres"
     toggles = (("voluntary_take", "Take any time"),)
+    round_word = "round"
 
     # -- lobby and rules -------------------------------------------------------
 

@@ -47,6 +47,8 @@ class Redraw:
 
     view: discord.ui.View
     content: str | None = None
+    picture: Picture | None = None
+    """A new picture for the message (the hand with the chosen cards raised)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +102,9 @@ class GameAdapter(Protocol):
 
     toggles: Sequence[tuple[str, str]]
     """On/off house rules shown as buttons on the House rules panel: (option, label)."""
+
+    round_word: str
+    """What the game calls a round in messages (``round``; Big Two says ``deal``)."""
 
     # -- computers -------------------------------------------------------------
     def computer(self, level: str, seed: int) -> Any:

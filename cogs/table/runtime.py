@@ -100,6 +100,11 @@ def _record_parts(state: Any) -> tuple[str, str]:
     return json.dumps(record, ensure_ascii=False), json.dumps(deal, ensure_ascii=False)
 
 
+def _round_word(adapter: GameAdapter) -> str:
+    """What the game calls a round (``deal`` in Big Two)."""
+    return str(getattr(adapter, "round_word", "round"))
+
+
 def load_adapters() -> dict[str, GameAdapter]:
     """The Discord side of every game that has one (``cogs/<game>/adapter.py``
     defining ``ADAPTER``), by game name. A game whose engine exists but whose
@@ -641,7 +646,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         if state.is_terminal():
             status = "**Game over.**"
         elif state.is_round_over():
-            status = "Round over — the next one starts shortly."
+            status = f"{_round_word(adapter).capitalize()} over — the next one starts shortly."
         elif turn is None:
             status = ""
         elif t.is_computer(turn):
@@ -651,7 +656,8 @@ class TableRuntime(commands.Cog, name="Tables"):
             if t.deadline is not None:
                 status += f" — time runs out {countdown(t.deadline)}"
         embed = discord.Embed(
-            title=f"{adapter.game.title} — {state.options.preset} · round {state.round_number}",
+            title=f"{adapter.game.title} — {state.options.preset} · "
+            f"{_round_word(adapter)} {state.round_number}",
             description="\n".join([*lines, "", status]).strip()[:4096],
             colour=adapter.colour,
         )
@@ -1082,7 +1088,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         message = await asyncio.to_thread(t.adapter.round_message, t, result)
         embed = discord.Embed(
             title=message.title,
-            description=f"{message.text}\n\nThe next round starts "
+            description=f"{message.text}\n\nThe next {_round_word(t.adapter)} starts "
             f"{countdown(self.clock.now() + pause)}."[-4096:],
             colour=t.adapter.colour,
         )
@@ -1255,7 +1261,12 @@ class TableRuntime(commands.Cog, name="Tables"):
         action = t.adapter.on_control(t, p, kind, arg, values)
         cpu = time.thread_time() - started
         if not isinstance(action, Decide):
-            await interaction.response.edit_message(content=action.content, view=action.view)
+            extra: dict[str, Any] = {}
+            if action.picture is not None:
+                extra["attachments"] = [to_file(action.picture)]
+            await interaction.response.edit_message(
+                content=action.content, view=action.view, **extra
+            )
             return
         before = await self._apply(t, p, action.decision, version, by="human")
         started = time.thread_time()

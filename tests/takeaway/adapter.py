@@ -36,6 +36,7 @@ class TakeAwayAdapter:
     colour = discord.Colour(0x888888)
     control_prefix = "pres"
     toggles = (("random_pile", "Random pile"),)
+    round_word = "round"
 
     def describe_options(self, options: Any) -> str:
         return f"{options.stones} stones, take 1 to {options.take_max}, {options.rounds} rounds"
