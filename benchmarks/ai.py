@@ -1,5 +1,9 @@
 """Arena for the computer players: seat-rotated deals, levels against levels.
 
+``--game bigtwo`` and ``--game sixty`` run those games' arenas
+(``benchmarks.bigtwo_ai``, ``benchmarks.sixty_ai``, with their own options);
+without it, President's:
+
     python -m benchmarks.ai [--quick] [--deals 500] [--rules classic,revolution]
                             [--players 4] [--workers 2] [--until 0.03 [--batch 50]]
                             [--pairs hard:normal,expert:normal,expert:hard]
@@ -237,6 +241,26 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    # the other games' arenas have their own modules and options
+    if "--game" in args:
+        i = args.index("--game")
+        game = args[i + 1] if i + 1 < len(args) else ""
+        rest = args[:i] + args[i + 2 :]
+        if game == "bigtwo":
+            from .bigtwo_ai import main as bigtwo
+
+            return bigtwo(rest)
+        if game == "sixty":
+            from . import sixty_ai
+
+            sys.argv = ["python -m benchmarks.ai --game sixty", *rest]
+            sixty_ai.main()
+            return 0
+        if game != "president":
+            print(f"--game: choose president, bigtwo or sixty, not {game!r}", file=sys.stderr)
+            return 2
+        argv = rest
     parser = argparse.ArgumentParser(prog="python -m benchmarks.ai", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="100 deals instead of 500")
     parser.add_argument(

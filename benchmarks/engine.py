@@ -1,7 +1,10 @@
-"""Random full rounds through the engine's public API, per preset.
+"""Random full rounds through the engine's public API, per game and preset.
 
-``python -m benchmarks.engine [--seconds S]`` prints rounds per second,
-decisions per second and peak memory for each preset; the last line is JSON.
+``python -m benchmarks.engine [--seconds S] [--game president|bigtwo|sixty|all]``
+prints rounds per second, decisions per second and peak memory for each
+President preset, then Big Two's deals and Sixty's games per second (their
+own modules, ``benchmarks.bigtwo_engine`` and ``benchmarks.sixty_engine``,
+measure them); the last line is JSON.
 Random players choose uniformly among the legal decisions (``legal_list`` in
 play, ``legal_plays`` in the exchange) and apply them on the unchecked fast
 path, as the computer players' playouts do. Targets: at least 2,000
@@ -86,7 +89,29 @@ TARGETS = {"classic": 2000.0, "revolution": 1000.0}
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.engine", description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0, help="time per preset")
+    parser.add_argument(
+        "--game",
+        choices=("president", "bigtwo", "sixty", "all"),
+        default="all",
+        help="which game's engine to measure (default: every game)",
+    )
     args = parser.parse_args()
+    others: dict[str, object] = {}
+    if args.game in ("bigtwo", "all"):
+        from .bigtwo_engine import run as bigtwo
+
+        print("-- Big Two (four players, random deals) --")
+        others["bigtwo"] = bigtwo(args.seconds)
+    if args.game in ("sixty", "all"):
+        from .sixty_engine import run as sixty
+
+        print("-- Sixty (four players, random three-round games) --")
+        others["sixty"] = figures = sixty(args.seconds)
+        print(json.dumps(figures))
+    if args.game not in ("president", "all"):
+        print(json.dumps({"benchmark": "engine", **others}))
+        return
+    print("-- President (four players, random rounds) --")
     results: dict[str, dict[str, float]] = {}
     for name in PRESETS:
         results[name] = r = measure(name, args.seconds)
@@ -102,7 +127,7 @@ def main() -> None:
         if name in results
     }
     print("targets: " + ", ".join(f"{k}={'met' if v else 'MISSED'}" for k, v in targets.items()))
-    print(json.dumps({"benchmark": "engine", "presets": results, "targets": targets}))
+    print(json.dumps({"benchmark": "engine", "presets": results, "targets": targets, **others}))
 
 
 if __name__ == "__main__":
