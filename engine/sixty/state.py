@@ -49,6 +49,12 @@ Where the rules are silent, this engine decides:
 - ``deck`` in a deal lists the cards in the order they are drawn: the
   first card is drawn first. Positions from given hands (:meth:`Sixty.from_hands`)
   put the cards in neither the hands nor the deck on the discard pile.
+- Refusals carry ``reason`` codes: ``not_your_turn``, ``wrong_phase``,
+  ``not_held``, ``jokers_cannot_attack`` (a joker in an attack, pass-on or
+  fight), ``mixed_numbers`` (a pass-on with another number: an attack holds
+  one number), ``same_number_cannot_fight``, ``sum_not_greater``,
+  ``not_in_discard``, ``no_joker_for_last_holder``, ``nobody_to_pass_to``,
+  ``take_not_allowed``, ``not_a_joker``, ``no_cards``.
 - ``default_decision()`` (a timed-out player): take when allowed;
   otherwise, defending, pass on with one card, else the fight with the
   smallest sum (fewest cards among equal sums), else a joker (Hocus-pocus,
