@@ -7,6 +7,9 @@ than 18 px here (9 px in the preview) and what matters most is 24 px or more.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Final
 
 RGB = tuple[int, int, int]
@@ -72,7 +75,36 @@ CARD_RATIO: Final = 1.4
 """Card height / width (a poker card is 88 × 63 mm)."""
 
 
+_SEAT_COLOURS: ContextVar[Sequence[int] | None] = ContextVar("seat_colours", default=None)
+
+
+@contextmanager
+def seat_colours(colours: Sequence[int] | None) -> Iterator[None]:
+    """Draw the pictures made inside with these colours per player.
+
+    The bot shuffles seats when a game starts, so player numbers differ from
+    the order people joined the lobby in; ``colours[p]`` is player ``p``'s
+    colour from the lobby, and a player keeps it all game. A context variable
+    rather than a parameter of every drawing function: each picture is drawn
+    in its own thread call, whose context it stays in.
+
+    >>> with seat_colours([2, 0]):
+    ...     badge_colour(0) == BADGE_COLOURS[2]
+    True
+    >>> badge_colour(0) == BADGE_COLOURS[0]
+    True
+    """
+    token = _SEAT_COLOURS.set(colours)
+    try:
+        yield
+    finally:
+        _SEAT_COLOURS.reset(token)
+
+
 def badge_colour(player: int) -> RGB:
+    colours = _SEAT_COLOURS.get()
+    if colours is not None and 0 <= player < len(colours):
+        player = colours[player]
     return BADGE_COLOURS[player % len(BADGE_COLOURS)]
 
 

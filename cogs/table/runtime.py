@@ -32,6 +32,7 @@ from cogs.replies import UserFacingError
 from data import GameNotLive, NewGame, Seat, SeatResult, StaleVersion
 from data import RoundResult as StoredRound
 from engine import EngineError, OptionsError, RoundScore, game_types
+from render.theme import seat_colours
 
 from .adapter import Aftermath, Decide, GameAdapter, registered_adapter
 from .commands import build_groups
@@ -98,6 +99,12 @@ def _record_parts(state: Any) -> tuple[str, str]:
     rounds = record.pop("rounds")
     deal = {k: v for k, v in rounds[-1].items() if k != "decisions"} if rounds else {}
     return json.dumps(record, ensure_ascii=False), json.dumps(deal, ensure_ascii=False)
+
+
+def _drawn(t: Table, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+    """Call an adapter's drawing function with the players' lobby colours."""
+    with seat_colours(t.meta.colours):
+        return fn(*args, **kwargs)
 
 
 def _round_word(adapter: GameAdapter) -> str:
@@ -582,13 +589,23 @@ class TableRuntime(commands.Cog, name="Tables"):
             Seat.computer(lobby.level, f"{COMPUTER_NAMES[i % len(COMPUTER_NAMES)]} (computer)")
             for i in range(free)
         ]
-        random.SystemRandom().shuffle(seats)  # seats are shuffled at Start
+        # seats are shuffled at Start; each player keeps the colour of their
+        # place in the lobby
+        order = list(range(len(seats)))
+        random.SystemRandom().shuffle(order)
+        seats = [seats[i] for i in order]
         seed = secrets.randbits(62)
         adapter = lobby.adapter
         state = adapter.game.new_game(lobby.options, seed)
         n = state.n
         meta = TableMeta(
-            lobby.host_id, lobby.turn_seconds, lobby.level, [False] * n, [0] * n, [False] * n
+            lobby.host_id,
+            lobby.turn_seconds,
+            lobby.level,
+            [False] * n,
+            [0] * n,
+            [False] * n,
+            colours=order,
         )
         header, deal = _record_parts(state)
         game_id = await self.bot.db.create_game(
@@ -662,7 +679,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             colour=adapter.colour,
         )
         embed.set_footer(text=adapter.scores_text(t)[:2048])
-        picture = await asyncio.to_thread(adapter.table_picture, t)
+        picture = await asyncio.to_thread(_drawn, t, adapter.table_picture, t)
         if picture is not None:
             embed.set_image(url=f"attachment://{picture.filename}")
         return embed, picture
@@ -773,7 +790,9 @@ class TableRuntime(commands.Cog, name="Tables"):
 
     async def _hand_payload(self, t: Table, p: int, *, controls: bool) -> dict[str, Any]:
         """The player's private message (drawn in a thread: it holds a picture)."""
-        message = await asyncio.to_thread(t.adapter.hand_message, t, p, controls=controls)
+        message = await asyncio.to_thread(
+            _drawn, t, t.adapter.hand_message, t, p, controls=controls
+        )
         lines = list(message.lines)
         if controls and t.state.current_player == p and t.deadline is not None:
             lines.append(f"Time runs out {countdown(t.deadline)}.")
@@ -1085,7 +1104,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             await self._deal_next(t)
             return
         pause = self.timings.round_pause
-        message = await asyncio.to_thread(t.adapter.round_message, t, result)
+        message = await asyncio.to_thread(_drawn, t, t.adapter.round_message, t, result)
         embed = discord.Embed(
             title=message.title,
             description=f"{message.text}\n\nThe next {_round_word(t.adapter)} starts "
@@ -1134,7 +1153,7 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def _game_over(self, t: Table) -> None:
         outcome = t.state.outcome()
         assert outcome is not None
-        message = await asyncio.to_thread(t.adapter.final_message, t, outcome)
+        message = await asyncio.to_thread(_drawn, t, t.adapter.final_message, t, outcome)
         embed = discord.Embed(
             title=message.title, description=message.text[:4096], colour=t.adapter.colour
         )

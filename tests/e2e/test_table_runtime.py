@@ -91,12 +91,16 @@ async def test_a_game_without_president_code_plays_through_a_restart(
         assert (await emulator.click(alice, lobby, label="Start")).response_type == 6
         t = await emulator.wait_for(lambda: table_of(bot, channel), 10.0, "the game to start")
         game_id = t.game_id
+        # seats were shuffled at Start; colours stay those of the lobby's order
+        assert t.meta.colours[t.seat_of_user(alice.id) or 0] == 0
+        assert t.meta.colours[t.seat_of_user(bob.id) or 0] == 1
         assert await _take_turns(emulator, bot, channel, users, turns=3) == 3
         stones, version = t.state.stones, t.version
     # the bot stops mid-round and comes back: the game goes on where it was
     async with running(emulator, db_path) as bot:
         t = await emulator.wait_for(lambda: table_of(bot, channel), 10.0, "the game to resume")
         assert t.game_id == game_id and t.state.stones == stones and t.version == version
+        assert t.meta.colours[t.seat_of_user(alice.id) or 0] == 0, "kept across a restart"
         await wait_text(emulator, channel, "restarted")
         await _take_turns(emulator, bot, channel, users)
         final = await wait_text(emulator, channel, "Game over")
