@@ -1553,6 +1553,9 @@ class President:
                     passed=bool(done >> p & 1),
                     to_act=self.turn == p,
                     score=self.scores[p],
+                    earned_title=title_for(self.options.titles, self.n, self.finished.index(p))
+                    if p in self.finished
+                    else None,
                 )
             )
         public_exchange = tuple(

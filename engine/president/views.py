@@ -69,6 +69,9 @@ class SeatView:
     ``out_until_next_trick``)."""
     to_act: bool
     score: int
+    earned_title: str | None = None
+    """The title this round's finishing position earns, once out (players
+    hold ``title`` until the round ends)."""
 
 
 @dataclass(frozen=True, slots=True)

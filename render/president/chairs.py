@@ -22,7 +22,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine.president.state import TITLE_NAMES
+from engine.president import TITLE_NAMES
 
 from .. import theme
 from ..sprites import SS

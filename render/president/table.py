@@ -121,12 +121,13 @@ def _draw_stack(
 
 
 def seat_lines(view: PublicView, seat: SeatView) -> tuple[str, str]:
-    """The seat's title (from the view; empty before it has one) and its
-    points, as drawn on their own lines under the name."""
+    """The seat's title (from the view: the one held, else the one this round
+    earns once out; empty before any) and its points, as drawn on their own
+    lines under the name."""
     score = f"{seat.score} pt" + ("" if abs(seat.score) == 1 else "s")
     if view.options.scoring == "credits":
         score = f"{seat.score} cr"
-    return seat.title or "", score
+    return seat.title or seat.earned_title or "", score
 
 
 def _seat_state(
