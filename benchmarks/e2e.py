@@ -1,33 +1,51 @@
-"""End-to-end latency and load benchmark of the bot on the Discord emulator.
+"""End-to-end latency, load, loop-CPU and memory benchmark of the bot on the Discord emulator.
 
-    python -m benchmarks.e2e [--tables 50] [--latency-tables 4] [--seconds 40]
-                             [--load-seconds 40] [--profile bot.prof]
+    python -m benchmarks.e2e [--tables 50] [--hard-tables 10] [--expert-tables 10]
+                             [--latency-tables 4] [--aged-tables 4] [--age-seconds 30]
+                             [--seconds 40] [--load-seconds 40] [--profile bot.prof]
 
 The real bot (``bot.main`` through ``tests/e2e/launcher.py``) runs in its
 own process with the real clock and its production pacing, except that
 computers move after 1.2 s (the default) and games are long enough not to
 end. The emulator and the simulated players run in this process.
 
-1. *Latency*: ``--latency-tables`` tables with one human and two Normal
-   computers. The human answers each turn after 1.1–1.5 s (a quick player;
-   it also lets the table message settle). For every play: the time from the
-   click to the interaction response (the ``callback`` request reaching the
-   emulator), the time until the table message shows the play (its status
-   line no longer names the player), and the REST calls the bot made from
-   the click until just before the next computer move (1.2 s later) — all
-   caused by that decision.
-2. *Load*: ``--tables`` tables with one human and three Normal computers
-   each, played for ``--load-seconds``: the event-loop lag p99 of the bot
-   (a sampler task in its loop scheduled every 10 ms, measuring its own
-   lateness), decisions per second (from the stored records) and the
-   response latency under load.
+0. *Ageing*: a first bot process on the test clock (100× faster) plays
+   ``--aged-tables`` tables (one human who answers at once, two Normal
+   computers) for ``--age-seconds``, so that those games have hundreds of
+   decisions stored; it is stopped and the real-clock bot resumes them. The
+   resident memory of that first process just after it connected, before any
+   table, is the *idle* figure.
+1. *Latency*: ``--latency-tables`` new tables with one human and two Normal
+   computers, and the aged tables. The human answers each turn after
+   1.1–1.5 s (a quick player; it also lets the table message settle). For
+   every play on the new tables: the time from the click to the interaction
+   response (the ``callback`` request reaching the emulator), the time until
+   the table message shows the play (its status line no longer names the
+   player), and the REST calls the bot made from the click until just before
+   the next computer move (1.2 s later), all caused by that decision.
+2. *Load*: ``--tables`` tables with one human and three computers each
+   (``--hard-tables`` of them Hard, ``--expert-tables`` Expert, the rest
+   Normal), and the aged tables, played for ``--load-seconds``: the response
+   latency, the event-loop lag p99 of the bot (a sampler task in its loop
+   scheduled every 10 ms, measuring its own lateness), decisions per second
+   (from the stored records), and the resident memory sampled every second.
+
+*Loop CPU* per human decision is the bot's own figure: with
+``LOG_LEVEL=DEBUG`` (for the ``president.game`` logger only) it logs the event
+loop's CPU for validating, storing and answering each human decision. *Early*
+are decisions of the new tables (under 150 decisions into their game),
+*late* those of the aged tables. *Memory* is VmRSS from ``/proc`` of the bot
+process plus every process under it (the computer pool's forkserver and
+workers, multiprocessing's resource tracker).
 
 Targets: response median ≤ 50 ms, p99 ≤ 150 ms; table shows the play within
-1.2 s; ≤ 3 REST calls per human decision; loop lag p99 ≤ 100 ms at 50 tables.
-Each target is reported as met, MISSED, or "no samples" when the run measured
+1.2 s; ≤ 3 REST calls per human decision; loop lag p99 ≤ 100 ms and response
+p99 ≤ 100 ms at 50 tables; loop CPU per human decision p95 ≤ 1 ms early and
+late; memory ≤ 150 MiB idle and ≤ 250 MiB at 50 tables (the peak). Each
+target is reported as met, MISSED, or "no samples" when the run measured
 nothing for it (``null`` in the JSON). The last line printed is a JSON object
-with the figures. The temporary folder (database, bot log) is removed at the
-end; the bot log's errors are in the JSON (``bot_errors``).
+with the figures. The temporary folder (database, bot logs) is removed at the
+end (``--keep`` keeps it); the bot log's errors are in the JSON (``bot_errors``).
 """
 
 from __future__ import annotations
@@ -48,9 +66,15 @@ from typing import Any
 from data import Database, Settings
 from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.president_support import open_lobby
-from tests.e2e.process_support import BotProcess, Human, percentile
+from tests.e2e.process_support import BotProcess, Human, game_ids, percentile
 
 TIMINGS = {"computer_pause": 1.2, "round_pause": 8.0, "table_edit_interval": 1.0}
+CHANNEL = Settings(options={"target": 1_000_000}, turn_seconds=600)
+"""Classic ends at 11 points: no game of the benchmark may end. The longest turn
+time keeps the quick players from timing out on the fast clock (two timeouts
+would hand their seat to the computer)."""
+EARLY = 150
+"""A decision at most this far into its game counts as early in the game."""
 
 
 @dataclass
@@ -79,9 +103,11 @@ def shows_turn_of(msg: Message, user: User) -> bool:
     return f"<@{user.id}> to play" in text or f"<@{user.id}> gives back" in text
 
 
-async def start_table(emu: Emulator, user: User, channel: Channel, bots: int) -> None:
+async def start_table(
+    emu: Emulator, user: User, channel: Channel, bots: int, level: str = "normal"
+) -> None:
     lobby = await open_lobby(
-        emu, user, channel, [], rules="classic", seats=bots + 1, bots=bots, level="normal"
+        emu, user, channel, [], rules="classic", seats=bots + 1, bots=bots, level=level
     )
     click = await emu.click(user, lobby, label="Start")
     assert click.response_type == 6
@@ -146,13 +172,15 @@ async def play(
         seat.samples.append(Sample(response, shown, calls))
 
 
-async def stored_decisions(db_path: Path) -> int:
+async def stored_decisions(db_path: Path) -> dict[int, int]:
+    """Decisions stored so far, by game id, for every game in progress."""
     async with await Database.open(db_path) as db:
-        total = 0
+        out: dict[int, int] = {}
         for live in await db.live_tables():
             record = json.loads(live.record_json)
-            total += sum(len(r["decisions"]) for r in record["rounds"])
-        return total
+            done = sum(len(r["decisions"]) for r in record["rounds"])
+            out[live.game_id] = done + len(live.decisions)
+        return out
 
 
 def stats(values: list[float], scale: float = 1000.0) -> dict[str, float]:
@@ -164,6 +192,33 @@ def stats(values: list[float], scale: float = 1000.0) -> dict[str, float]:
         "p99": round(percentile(values, 99) * scale, 1),
         "max": round(max(values) * scale, 1),
     }
+
+
+def p95(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"n": 0}
+    return {
+        "n": len(values),
+        "median": round(statistics.median(values), 3),
+        "p95": round(percentile(values, 95), 3),
+        "max": round(max(values), 3),
+    }
+
+
+async def sample_memory(proc: BotProcess, into: list[dict[str, Any]]) -> None:
+    while True:
+        into.append(proc.memory())
+        await asyncio.sleep(1.0)
+
+
+async def sample_lag(into: list[float]) -> None:
+    """This process's own event-loop lateness: when the emulator and the simulated
+    players fall behind, the latencies measured include their delay."""
+    loop = asyncio.get_running_loop()
+    while True:
+        before = loop.time()
+        await asyncio.sleep(0.01)
+        into.append(max(0.0, loop.time() - before - 0.01))
 
 
 def _within(figures: dict[str, Any], key: str, limit: float) -> bool | None:
@@ -181,38 +236,66 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         return await _run(args, work)
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        if args.keep:
+            print(f"kept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 async def _run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     emu = Emulator()
     await emu.start()
-    n = args.latency_tables + args.tables
+    n_aged, n_lat = args.aged_tables, args.latency_tables
+    n = n_aged + n_lat + args.tables
     users = [emu.create_user(f"h{i}") for i in range(n)]
     guild = emu.create_guild("Bench", members=users, channels=[f"t{i}" for i in range(n)])
+    seats = [Seat(Human(users[i], guild.channels[i]), guild.channels[i]) for i in range(n)]
+    aged, lat, load = seats[:n_aged], seats[n_aged : n_aged + n_lat], seats[n_aged + n_lat :]
+    levels = ["hard"] * args.hard_tables + ["expert"] * args.expert_tables
+    levels += ["normal"] * (len(load) - len(levels))
     db_path = work / "bench.sqlite3"
     async with await Database.open(db_path) as db:
         for ch in guild.channels:
-            await db.set_channel_settings(guild.id, ch.id, Settings(options={"rounds": 50}))
-    lag_path = work / "lag.json"
-    env = {"E2E_LOOP_LAG": str(lag_path)}
-    if args.profile:
-        env["E2E_PROFILE"] = str(Path(args.profile).resolve())
-    proc = BotProcess(emu, db_path, work / "bot.log", scale=1.0, timings=TIMINGS, extra_env=env)
-    await proc.start()
+            await db.set_channel_settings(ch.id, guild.id, "president", CHANNEL)
     out: dict[str, Any] = {}
+    proc: BotProcess | None = None
+    age_errors: list[str] = []
     try:
+        # 0. Idle memory, and games with a long history (on the fast test clock).
+        if aged:
+            proc = await BotProcess(emu, db_path, work / "age.log", timings={}).start()
+        else:
+            proc = await _real_bot(emu, db_path, work, args)
+        await asyncio.sleep(5.0)  # start-up work settles
+        out["memory_idle_mib"] = proc.memory()
+        if aged:
+            await asyncio.gather(*(start_table(emu, s.human.user, s.channel, 2) for s in aged))
+            until = emu.loop_time() + args.age_seconds
+            await asyncio.gather(*(play(emu, s, until, (0.0, 0.0), False) for s in aged))
+            await proc.stop()
+            age_errors = proc.errors()
+            proc = await _real_bot(emu, db_path, work, args)
+        ids = await game_ids(db_path)
+        aged_ids = {ids[s.channel.id] for s in aged if s.channel.id in ids}
+        history = await stored_decisions(db_path)
+        out["aged_games"] = {
+            "games": len(aged_ids),
+            "decisions_stored_min": min((history[g] for g in aged_ids), default=None),
+        }
+        aged = [
+            Seat(Human(s.human.user, s.channel), s.channel) for s in aged
+        ]  # a new process: new turn messages
         # 1. Latency at light load.
-        lat = [
-            Seat(Human(users[i], guild.channels[i]), guild.channels[i])
-            for i in range(args.latency_tables)
-        ]
         await asyncio.gather(*(start_table(emu, s.human.user, s.channel, 2) for s in lat))
         until = emu.loop_time() + args.seconds
-        await asyncio.gather(*(play(emu, s, until, (1.1, 1.5), True) for s in lat))
+        await asyncio.gather(
+            *(play(emu, s, until, (1.1, 1.5), True) for s in lat),
+            *(play(emu, s, until, (1.1, 1.5), False) for s in aged),
+        )
+        out["memory_light_mib"] = proc.memory()
         samples = [x for s in lat for x in s.samples]
         out["latency"] = {
-            "tables": args.latency_tables,
+            "tables": n_lat,
             "response_ms": stats([x.response for x in samples]),
             "table_shows_play_ms": stats([x.table for x in samples if x.table is not None]),
             "table_not_shown_within_3s": sum(1 for x in samples if x.table is None),
@@ -224,42 +307,71 @@ async def _run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
             },
         }
         # 2. Load.
-        load = [
-            Seat(Human(users[i], guild.channels[i]), guild.channels[i])
-            for i in range(args.latency_tables, n)
-        ]
         for i in range(0, len(load), 10):  # open lobbies in batches, like a busy evening
             await asyncio.gather(
-                *(start_table(emu, s.human.user, s.channel, 3) for s in load[i : i + 10])
+                *(
+                    start_table(emu, s.human.user, s.channel, 3, level)
+                    for s, level in zip(load[i : i + 10], levels[i : i + 10], strict=True)
+                )
             )
-        before = await stored_decisions(db_path)
+        before = sum((await stored_decisions(db_path)).values())
+        memory: list[dict[str, Any]] = []
+        own_lag: list[float] = []
+        samplers = [
+            asyncio.create_task(sample_memory(proc, memory)),
+            asyncio.create_task(sample_lag(own_lag)),
+        ]
+        cpu0, own0 = proc.cpu_seconds(), time.process_time()
         t0 = time.time()
         until = emu.loop_time() + args.load_seconds
-        await asyncio.gather(*(play(emu, s, until, (0.8, 1.5), False) for s in load))
+        await asyncio.gather(*(play(emu, s, until, (0.8, 1.5), False) for s in load + aged))
         t1 = time.time()
-        after = await stored_decisions(db_path)
-        responses = [x for s in load for x in s.human.latencies]
-        refused = sum(len(s.human.refused) for s in load)
+        cpu1, own1 = proc.cpu_seconds(), time.process_time()
+        for task in samplers:
+            task.cancel()
+        after = sum((await stored_decisions(db_path)).values())
+        by_level: dict[str, list[float]] = {}
+        for s, level in zip(load, levels, strict=True):
+            by_level.setdefault(level, []).extend(s.human.latencies)
+        peak = max(memory, key=lambda m: m["total_mib"], default=None)
         out["load"] = {
             "tables": args.tables,
+            "hard_tables": args.hard_tables,
+            "expert_tables": args.expert_tables,
             "seconds": round(t1 - t0, 1),
             "decisions_per_s": round((after - before) / (t1 - t0), 1),
             "human_decisions": sum(len(s.human.applied) for s in load),
-            "response_ms": stats(responses),
-            "refused_clicks": refused,
+            "response_ms": stats([x for s in load for x in s.human.latencies]),
+            "response_ms_by_level": {k: stats(v) for k, v in by_level.items()},
+            "refused_clicks": sum(len(s.human.refused) for s in load + aged),
             "late_interactions": len(
                 [f for f in emu.failures if f.kind == "interaction" and "10062" in f.detail]
             ),
+            "cpu_percent": {
+                "bot": round(100 * (cpu1["bot"] - cpu0["bot"]) / (t1 - t0)),
+                "computer_workers": round(100 * (cpu1["children"] - cpu0["children"]) / (t1 - t0)),
+                "emulator_and_players": round(100 * (own1 - own0) / (t1 - t0)),
+            },
+            "emulator_loop_lag_ms": stats(own_lag),
         }
+        out["memory_load_mib"] = {"peak": peak, "end": memory[-1] if memory else None}
         window = (t0, t1)
     finally:
-        await proc.stop()
+        if proc is not None:
+            stopping = time.monotonic()
+            out["bot_exit_code"] = await proc.stop(timeout=60.0)
+            out["bot_stop_s"] = round(time.monotonic() - stopping, 1)
         await emu.stop()
-    lag = [v for t, v in json.loads(lag_path.read_text()) if window[0] <= t <= window[1]]
+    assert proc is not None
+    lag_file = work / "lag.json"  # written when the bot exits cleanly, not when it is killed
+    lagged = json.loads(lag_file.read_text()) if lag_file.exists() else []
+    lag = [v for t, v in lagged if window[0] <= t <= window[1]]
     out["load"]["loop_lag_ms"] = stats(lag)
-    out["bot_errors"] = proc.errors()[:5]
-    lt = out["latency"]
+    out["loop_cpu_ms"] = _loop_cpu(proc.loop_cpu_ms(), history, aged_ids)
+    out["bot_errors"] = (age_errors + proc.errors())[:5]
+    lt, ld = out["latency"], out["load"]
     table = _within(lt["table_shows_play_ms"], "max", 1200)
+    peak_mib = out["memory_load_mib"]["peak"]
     out["targets"] = {
         "response_median_le_50ms": _within(lt["response_ms"], "median", 50),
         "response_p99_le_150ms": _within(lt["response_ms"], "p99", 150),
@@ -267,9 +379,52 @@ async def _run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         if table is None
         else table and lt["table_not_shown_within_3s"] == 0,
         "rest_calls_le_3": _within(lt["rest_calls_per_decision"], "max", 3),
-        "loop_lag_p99_le_100ms": _within(out["load"]["loop_lag_ms"], "p99", 100),
+        "loop_lag_p99_le_100ms": _within(ld["loop_lag_ms"], "p99", 100),
+        "load_response_p99_le_100ms": _within(ld["response_ms"], "p99", 100),
+        "loop_cpu_p95_early_le_1ms": _within(out["loop_cpu_ms"]["early"], "p95", 1.0),
+        "loop_cpu_p95_late_le_1ms": _within(out["loop_cpu_ms"]["late"], "p95", 1.0),
+        "memory_idle_le_150mib": _within(out["memory_idle_mib"], "total_mib", 150),
+        "memory_50_tables_le_250mib": None
+        if peak_mib is None
+        else _within(peak_mib, "total_mib", 250),
     }
     return out
+
+
+async def _real_bot(
+    emu: Emulator, db_path: Path, work: Path, args: argparse.Namespace
+) -> BotProcess:
+    env = {
+        "E2E_LOOP_LAG": str(work / "lag.json"),
+        "LOG_LEVEL": "DEBUG",
+        "E2E_DEBUG_ONLY": "president.game",
+    }
+    if args.profile:
+        env["E2E_PROFILE"] = str(Path(args.profile).resolve())
+    proc = BotProcess(emu, db_path, work / "bot.log", scale=1.0, timings=TIMINGS, extra_env=env)
+    return await proc.start()
+
+
+def _loop_cpu(
+    lines: list[tuple[int, float]], history: dict[int, int], aged: set[int]
+) -> dict[str, Any]:
+    """Loop CPU per human decision, early in games (the first ``EARLY`` decisions
+    of a game new in this process) and late (games with a long stored history)."""
+    early: list[float] = []
+    late: list[float] = []
+    seen: dict[int, int] = {}
+    for game, ms in lines:
+        if game in aged:
+            late.append(ms)
+            continue
+        seen[game] = seen.get(game, 0) + 1
+        if history.get(game, 0) + seen[game] <= EARLY:
+            early.append(ms)
+    return {
+        "early": p95(early),
+        "late": p95(late),
+        "late_history_decisions": min((history[g] for g in aged), default=None),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -278,17 +433,34 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__.split("\n")[0],
         epilog="Targets: response median <= 50 ms and p99 <= 150 ms; the table shows a play "
         "within 1.2 s; at most 3 REST calls per human decision; event-loop lag p99 <= 100 ms "
-        "at 50 tables.",
+        "and response p99 <= 100 ms at 50 tables; loop CPU per human decision p95 <= 1 ms "
+        "early and late in games; memory <= 150 MiB idle and <= 250 MiB at 50 tables.",
     )
     p.add_argument("--tables", type=int, default=50, help="tables in the load phase")
+    p.add_argument("--hard-tables", type=int, default=10, help="of --tables, with Hard computers")
+    p.add_argument(
+        "--expert-tables", type=int, default=10, help="of --tables, with Expert computers"
+    )
     p.add_argument("--latency-tables", type=int, default=4, help="tables in the latency phase")
+    p.add_argument(
+        "--aged-tables", type=int, default=4, help="tables played on the fast clock first"
+    )
+    p.add_argument(
+        "--age-seconds", type=float, default=30.0, help="how long the aged tables play first"
+    )
     p.add_argument("--seconds", type=float, default=40.0, help="latency phase length")
     p.add_argument("--load-seconds", type=float, default=40.0, help="load phase length")
     p.add_argument("--profile", help="write cProfile stats of the bot process here")
+    p.add_argument(
+        "--keep", action="store_true", help="keep the temporary folder (database, bot logs)"
+    )
     args = p.parse_args(argv)
     out = asyncio.run(run(args))
-    for phase in ("latency", "load"):
-        print(f"{phase}: {json.dumps(out[phase])}")
+    for key in ("latency", "load", "loop_cpu_ms", "aged_games"):
+        print(f"{key}: {json.dumps(out[key])}")
+    for key in ("memory_idle_mib", "memory_light_mib", "memory_load_mib"):
+        print(f"{key}: {json.dumps(out[key])}")
+    print(f"bot: exit code {out.get('bot_exit_code')}, stopped in {out.get('bot_stop_s')} s")
     print("targets: " + ", ".join(f"{k}={_verdict(v)}" for k, v in out["targets"].items()))
     print(json.dumps(out))
     return 0

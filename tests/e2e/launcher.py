@@ -12,15 +12,27 @@ the bot gets a fast clock and test pacing:
 - ``E2E_TIMINGS``: JSON of :class:`bot.Timings` fields (default: the e2e ones);
 - ``E2E_LOOP_LAG``: a file that receives, at exit, the lateness of a sampler
   task scheduled every 10 ms in the bot's event loop (``[[wall, lag_s], ...]``);
-- ``E2E_PROFILE``: a file for ``cProfile`` statistics of the bot process.
+- ``E2E_PROFILE``: a file for ``cProfile`` statistics of the bot process;
+- ``E2E_POOL_SIZE`` and ``E2E_THREADS``: the number of computer worker
+  processes and of the event loop's default thread pool, to measure what
+  other sizes would cost or buy (production sizes when unset);
+- ``E2E_DEBUG_ONLY``: with ``LOG_LEVEL=DEBUG``, the comma-separated loggers that
+  keep DEBUG while every other one logs from INFO (discord.py's per-request
+  DEBUG lines would otherwise cost the bot more than what is measured).
+
+SIGUSR1 writes every thread's stack to stderr (the log).
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import cProfile
+import faulthandler
 import json
+import logging
 import os
+import signal
 import sys
 import time
 from dataclasses import asdict
@@ -37,6 +49,7 @@ from cogs.clock import ScaledClock
 
 LAG_PERIOD = 0.010
 _lag: list[tuple[float, float]] = []
+_tasks: list[asyncio.Task[None]] = []
 
 
 async def _sample_lag() -> None:
@@ -61,24 +74,45 @@ def _patch() -> None:
     timings = bot.Timings(**fields)
     real_create = bot.create_bot
     sample = bool(os.environ.get("E2E_LOOP_LAG"))
+    threads = int(os.environ.get("E2E_THREADS", "0"))
+    if os.environ.get("E2E_POOL_SIZE"):
+        from cogs.table import computers
+
+        size = int(os.environ["E2E_POOL_SIZE"])
+        computers.pool_size = lambda: size
+    debug_only = [n for n in os.environ.get("E2E_DEBUG_ONLY", "").split(",") if n]
 
     def create(settings: bot.Settings, **_: Any) -> bot.PresidentBot:
+        if debug_only:  # bot.main has set the logging up by now
+            logging.getLogger().setLevel(max(logging.getLogger().level, logging.INFO))
+            for name in debug_only:
+                logging.getLogger(name).setLevel(settings.log_level)
         b = real_create(settings, clock=ScaledClock(scale), timings=timings)
         b._connection.guild_ready_timeout = 0.1  # no 2 s wait for GUILD_CREATEs
-        if sample:
-            hook = b.setup_hook
+        hook = b.setup_hook
 
-            async def setup_hook() -> None:
-                asyncio.get_running_loop().create_task(_sample_lag(), name="e2e-loop-lag")
-                await hook()
+        async def setup_hook() -> None:
+            loop = asyncio.get_running_loop()
+            if sample:
+                _tasks.append(loop.create_task(_sample_lag(), name="e2e-loop-lag"))
+            if threads:
+                loop.set_default_executor(concurrent.futures.ThreadPoolExecutor(threads))
+            await hook()
 
-            b.setup_hook = setup_hook  # type: ignore[method-assign]
+        b.setup_hook = setup_hook  # type: ignore[method-assign]
         return b
 
     bot.create_bot = create
 
 
 def run() -> int:
+    # BotProcess.stop sends SIGUSR1 before it kills a bot that did not stop:
+    # every thread's stack goes to the log, to show where it hung.
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
+    # A process started in the background by a shell inherits SIGINT ignored,
+    # and Python then never raises KeyboardInterrupt: BotProcess.stop's Ctrl-C
+    # must stop the bot wherever the test or benchmark was started from.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     _patch()
     profile_path = os.environ.get("E2E_PROFILE")
     code = 0

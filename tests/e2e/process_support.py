@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable
@@ -98,16 +99,44 @@ class BotProcess:
         await self.proc.wait()
 
     async def stop(self, timeout: float = 15.0) -> int:
-        """Ctrl-C (discord.py closes cleanly); SIGKILL if it hangs."""
+        """Ctrl-C (discord.py closes cleanly); if it hangs, its stacks go to the
+        log (SIGUSR1) and it is killed."""
         assert self.proc is not None
         if self.proc.returncode is None:
             os.kill(self.proc.pid, signal.SIGINT)
             try:
                 await asyncio.wait_for(self.proc.wait(), timeout)
             except TimeoutError:
+                os.kill(self.proc.pid, signal.SIGUSR1)  # the launcher logs its stacks
+                await asyncio.sleep(1.0)
                 os.kill(self.proc.pid, signal.SIGKILL)
                 await self.proc.wait()
         return self.proc.returncode or 0
+
+    def memory(self) -> dict[str, Any]:
+        """Resident memory (VmRSS) of the bot and every process under it (the
+        computer pool's forkserver and workers, the resource tracker), in MiB."""
+        bot = rss_kib(self.pid) or 0
+        kids = [k for k in map(rss_kib, descendants(self.pid)) if k is not None]
+        return {
+            "total_mib": round((bot + sum(kids)) / 1024, 1),
+            "bot_mib": round(bot / 1024, 1),
+            "children": len(kids),
+            "children_mib": round(sum(kids) / 1024, 1),
+        }
+
+    def cpu_seconds(self) -> dict[str, float]:
+        """CPU time (user + system) used so far by the bot and by the processes
+        under it that are still running."""
+        return {
+            "bot": cpu_seconds(self.pid) or 0.0,
+            "children": sum(c for c in map(cpu_seconds, descendants(self.pid)) if c),
+        }
+
+    def loop_cpu_ms(self) -> list[tuple[int, float]]:
+        """(game id, ms) of every ``human decision loop_cpu_ms`` line the bot
+        logged (``president.game`` at DEBUG), in order."""
+        return [(int(g), float(ms)) for g, ms in LOOP_CPU.findall(self.log())]
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
@@ -120,6 +149,52 @@ class BotProcess:
             for line in lines
             if "[ERROR" in line or "[CRITICAL" in line or line.startswith("Traceback")
         ]
+
+
+LOOP_CPU = re.compile(r"game (\d+): human decision loop_cpu_ms=([0-9.]+)")
+
+
+def rss_kib(pid: int) -> int | None:
+    """VmRSS of ``pid`` in KiB; None once it has gone."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except (FileNotFoundError, ProcessLookupError, PermissionError):
+        return None
+    return 0  # a zombie has no VmRSS line
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of ``pid``; None once it has gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (children of any of its threads, recursively)."""
+    out: list[int] = []
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        try:
+            tasks = os.listdir(f"/proc/{parent}/task")
+        except FileNotFoundError:
+            continue
+        for tid in tasks:
+            try:
+                with open(f"/proc/{parent}/task/{tid}/children") as f:
+                    kids = [int(k) for k in f.read().split()]
+            except FileNotFoundError:
+                continue
+            out += kids
+            todo += kids
+    return out
 
 
 @dataclass
