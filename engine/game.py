@@ -330,6 +330,22 @@ class GameType:
         raise OptionsError(name, f"{self.title} has no option {name!r}")
 
 
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported on first call: a game's computer players and
+    terminal stay unimported until someone asks for them.
+
+    >>> levels = lazy("engine.president.ai", "levels")
+    >>> "normal" in levels()
+    True
+    """
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__qualname__ = call.__name__ = f"{module}.{name}"
+    return call
+
+
 _REGISTRY: dict[str, GameType] = {}
 _DISCOVERED = False
 

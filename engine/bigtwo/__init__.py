@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..game import GameRecord, GameType, PresetSpec, ReplayStep
+from ..game import GameRecord, GameType, PresetSpec, ReplayStep, lazy
 from .combos import PASS, Combo, Decision, Pass, parse_decision
 from .options import OPTION_SCHEMA, PRESETS, Options, preset
 from .state import (
@@ -76,24 +76,6 @@ def _replay(record: GameRecord) -> Iterator[ReplayStep]:
     return replay_iter(record)
 
 
-def _levels() -> tuple[str, ...]:
-    from .ai import levels
-
-    return levels()
-
-
-def _make_player(level: str, seed: int) -> Any:
-    from .ai import make_player
-
-    return make_player(level, seed)
-
-
-def _terminal(argv: list[str]) -> int:
-    from .terminal import main
-
-    return main(argv)
-
-
 GAME_TYPE = GameType(
     name="bigtwo",
     title="Big Two",
@@ -112,8 +94,8 @@ GAME_TYPE = GameType(
     load_record=Record.from_json,
     replay=_replay,
     parse_decision=parse_decision,
-    levels=_levels,
-    make_player=_make_player,
+    levels=lazy("engine.bigtwo.ai", "levels"),
+    make_player=lazy("engine.bigtwo.ai", "make_player"),
     from_hands=BigTwo.from_hands,
-    terminal=_terminal,
+    terminal=lazy("engine.bigtwo.terminal", "main"),
 )

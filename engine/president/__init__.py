@@ -24,7 +24,7 @@ from ..errors import (
     RecordError,
     WrongPhase,
 )
-from ..game import GameType, PresetSpec, ReplayStep
+from ..game import GameType, PresetSpec, ReplayStep, lazy
 from .options import OPTION_SCHEMA, PRESETS, Options, PresetInfo, preset
 from .plays import PASS, Decision, Give, Play, parse_decision
 from .state import (
@@ -112,24 +112,6 @@ def _replay(record: Any) -> Iterator[ReplayStep]:
         yield ReplayStep(*step)
 
 
-def _levels() -> tuple[str, ...]:
-    from .ai import levels
-
-    return levels()
-
-
-def _make_player(level: str, seed: int) -> Any:
-    from .ai import make_player
-
-    return make_player(level, seed)
-
-
-def _terminal(argv: list[str]) -> int:
-    from .terminal import main
-
-    return main(argv)
-
-
 GAME_TYPE = GameType(
     name="president",
     title="President",
@@ -153,8 +135,8 @@ GAME_TYPE = GameType(
     load_record=Record.from_json,
     replay=_replay,
     parse_decision=parse_decision,
-    levels=_levels,
-    make_player=_make_player,
+    levels=lazy("engine.president.ai", "levels"),
+    make_player=lazy("engine.president.ai", "make_player"),
     from_hands=President.from_hands,
-    terminal=_terminal,
+    terminal=lazy("engine.president.terminal", "main"),
 )
