@@ -22,54 +22,32 @@ from engine.bigtwo import PLAY, Combo, PublicView, SeatView
 from engine.bigtwo.combos import STRAIGHT, STRAIGHT_FLUSH
 from engine.cards import Card
 
-from .. import cards, sprites, theme
-from ..drawing import flag, medal_colour, ordinal, paste, paste_card, paste_panel, player_name, text
+from .. import cards, seats, sprites, theme
+from ..drawing import flag, medal_colour, ordinal, paste, paste_card, player_name, text
 from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
 from ..felt import felt_table
 from ..fonts import draw_runs, font
+from ..seats import PANEL_H
+from ..seats import TABLE_BOX as TABLE_BOX
+from ..seats import H as H
+from ..seats import W as W
 from ..theme import RGB
 from .words import combo_name, preset_label, session_text, suit_order_text
 
-W: Final = 1080
-H: Final = 760
-TABLE_BOX: Final = (70, 128, W - 70, H - 60)
 PANEL_W: Final = 304
-PANEL_H: Final = 110
 BADGE: Final = 56
 TOP_CARD_W: Final = 100
 TRICK_CARD_W: Final = 50
 FACE_UP_W: Final = 60
 BACK_W: Final = 44
-CHIP_H: Final = 28
 TEXT_SIZE: Final = 20
 
-SIDES: Final[dict[int, tuple[int, int, int, int]]] = {
-    1: (1, 0, 0, 0),
-    2: (1, 0, 1, 0),
-    3: (1, 0, 2, 0),
-    4: (1, 1, 1, 1),
-}
+MAX_SEATS: Final = 4
 
 
 def seat_centres(n: int) -> list[tuple[int, int]]:
     """Centre of each seat's panel in the order of play, going clockwise."""
-    bottom, left, top, right = SIDES[max(1, min(4, n))]
-    _, y0, _, y1 = TABLE_BOX
-    side_y = (y0 + y1) // 2
-    side_x = 20 + PANEL_W // 2
-
-    def row(k: int) -> list[int]:
-        if k == 1:
-            return [W // 2]
-        span = W - 2 * 40 - PANEL_W
-        return [40 + PANEL_W // 2 + round(span * i / (k - 1)) for i in range(k)]
-
-    out: list[tuple[int, int]] = []
-    out += [(x, y1 - 10) for x in reversed(row(bottom))]
-    out += [(side_x, side_y)] * left
-    out += [(x, y0 + 6) for x in row(top)]
-    out += [(W - side_x, side_y)] * right
-    return out[:n]
+    return seats.seat_centres(n, PANEL_W, MAX_SEATS)
 
 
 def _chips(
@@ -82,11 +60,7 @@ def _chips(
         chips.append(("TO PLAY", theme.GOLD))
     elif seat.passed and view.phase == PLAY:
         chips.append(("PASSED", theme.GREY_CHIP))
-    if timed_out:
-        chips.append(("AUTO-PLAYED", theme.ORANGE_CHIP))
-    elif computer:
-        chips.append(("BOT", theme.BLUE_CHIP))
-    return chips
+    return chips + seats.player_chips(computer, timed_out)
 
 
 def _deal_penalty(view: PublicView, player: int) -> int | None:
@@ -106,19 +80,10 @@ def _draw_seat(
     computer: bool,
     timed_out: bool,
 ) -> None:
-    cx, cy = centre
-    x, y = cx - PANEL_W // 2, cy - PANEL_H // 2
+    cy = centre[1]
     active = seat.to_act
     faded = seat.passed and view.phase == PLAY and not active
-    if active:
-        sprite = sprites.panel(
-            PANEL_W, PANEL_H, 18, theme.PANEL_ACTIVE, (*theme.GOLD, 255), theme.GOLD
-        )
-    elif faded:
-        sprite = sprites.panel(PANEL_W, PANEL_H, 18, theme.PANEL_FADED, (255, 255, 255, 30))
-    else:
-        sprite = sprites.panel(PANEL_W, PANEL_H, 18, theme.PANEL, (255, 255, 255, 46))
-    paste_panel(img, sprite, x, y)
+    x, y = seats.seat_panel(img, centre, PANEL_W, active, faded)
     p = seat.player
     tx = x + 12 + BADGE + 12
     bx = x + PANEL_W - BACK_W - 12
@@ -130,35 +95,23 @@ def _draw_seat(
     line = f"Penalty {seat.total}"
     text(draw, (tx, y + 70), line, TEXT_SIZE, theme.TEXT_MUTED if faded else theme.TEXT, True, "ls")
     if seat.cards > 0:
-        by = cy - cards.card_height(BACK_W) / 2 - 4
-        paste_card(img, cards.back_sprite(BACK_W), bx, by)
-        draw.text(
-            (bx + BACK_W / 2, by + cards.card_height(BACK_W) / 2),
-            str(seat.cards),
-            font=font(21 if seat.cards >= 10 else 24, True),
-            fill=theme.TEXT,
-            anchor="mm",
-            stroke_width=3,
-            stroke_fill=(30, 10, 12),
-        )
-    chip_x = tx
+        back_h = cards.card_height(BACK_W)
+        size = 21 if seat.cards >= 10 else 24
+        by = cy - back_h / 2 - 4
+        back = cards.back_sprite(BACK_W)
+        seats.hand_count(img, draw, back, BACK_W, back_h, bx, by, seat.cards, size, (30, 10, 12))
     chips = _chips(view, seat, computer, timed_out)
     deal = _deal_penalty(view, p)
     if deal:
         chips.insert(0, (f"+{deal} THIS DEAL", theme.RED_ALERT))
-    for label, bg in chips:
-        c = sprites.chip(label, bg, CHIP_H)
-        paste(img, c, chip_x, y + PANEL_H - CHIP_H // 2)
-        chip_x += c.width + 6
+    seats.draw_chips(img, chips, tx, y + PANEL_H)
 
 
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
     o = view.options
-    title = session_text(o, view.deal_number)
-    text(draw, (28, 40), title, 30, theme.TEXT, True, "ls")
-    x = 28 + font(30, True).getlength(title) + 16
-    sub = f"{preset_label(o)} · {view.players} players"
-    text(draw, (x, 40), sub, 20, theme.TEXT_MUTED, False, "ls")
+    seats.title_line(
+        draw, session_text(o, view.deal_number), f"{preset_label(o)} · {view.players} players"
+    )
     text(draw, (W - 24, 40), f"Suits {suit_order_text(o)}", 20, theme.TEXT_MUTED, True, "rs")
 
 
@@ -195,20 +148,6 @@ def shown_order(combo: Combo) -> list[Card]:
     return sorted(combo.cards, key=lambda c: (-ranks.count(c.rank), place(c), c.suit))
 
 
-def _by_line(
-    img: Image.Image, draw: ImageDraw.ImageDraw, names: Sequence[str], p: int, cx: int, y: int
-) -> None:
-    fitted = player_name(names, p, 22, 300)
-    prefix = "played by "
-    pw = font(20, False).getlength(prefix)
-    dot = sprites.badge(fitted.initial, theme.badge_colour(p), 24)
-    total = pw + dot.width + 6 + fitted.width
-    x = cx - total / 2
-    text(draw, (x, y), prefix, 20, theme.TEXT_MUTED, False, "ls")
-    paste(img, dot, x + pw, y - dot.height + 5)
-    draw_runs(draw, (x + pw + dot.width + 6, y), fitted, theme.TEXT)
-
-
 def _centre(
     img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str]
 ) -> None:
@@ -218,7 +157,7 @@ def _centre(
     top_y = TABLE_BOX[1] + PANEL_H // 2 + 40
     if view.phase == PLAY and view.top is not None:
         top = view.top
-        _headline(
+        seats.headline(
             draw,
             cx,
             top_y + 18,
@@ -229,13 +168,26 @@ def _centre(
         _fan(img, top, TOP_CARD_W, cx, card_top, area_w - 20)
         label_y = card_top + cards.card_height(TOP_CARD_W) + 30
         if view.top_player is not None:
-            _by_line(img, draw, names, view.top_player, cx, label_y)
+            seats.by_line(img, draw, names, view.top_player, cx, label_y, 22, "played by ")
         earlier = [(p, d) for p, d in view.trick if isinstance(d, Combo)][:-1]
         if earlier:
-            _earlier(img, draw, earlier, names, cx, label_y + 16, area_w)
+            seats.earlier(
+                img,
+                draw,
+                earlier,
+                names,
+                cx,
+                label_y + 16,
+                area_w - 60,
+                card_w=TRICK_CARD_W,
+                fan_max=140,
+                gap=20,
+                size=lambda combo: combo.size,
+                fan=lambda combo, x, top: _fan(img, combo, TRICK_CARD_W, x, top, 140),
+            )
     elif view.phase == PLAY:
         first = not any(e.kind == "play" for e in view.history)
-        _headline(
+        seats.headline(
             draw,
             cx,
             top_y + 18,
@@ -250,13 +202,11 @@ def _centre(
             note = ""
         if note:
             text(draw, (cx, top_y + 60), note, 22, theme.GOLD, True, "ms")
-        w, h = TOP_CARD_W, cards.card_height(TOP_CARD_W)
-        slot = sprites.panel(w, h, 10, (255, 255, 255, 18), (255, 255, 255, 70))
-        paste_panel(img, slot, cx - w / 2, top_y + 84)
+        seats.empty_slot(img, cx, top_y + 84, TOP_CARD_W)
     else:
         over = view.is_over
         title = "Game over" if over else f"Deal {view.deal_number} over"
-        _headline(draw, cx, top_y + 18, title, "lowest penalty wins" if over else "")
+        seats.headline(draw, cx, top_y + 18, title, "lowest penalty wins" if over else "")
         y = top_y + 70
         if over and view.winners:
             for w in view.winners[:4]:
@@ -291,46 +241,6 @@ def _name_line(
     draw.text((x, y), before, font=f, fill=colour, anchor="ls")
     draw_runs(draw, (x + bw, y), fitted, colour)
     draw.text((x + bw + fitted.width, y), after, font=f, fill=theme.TEXT_MUTED, anchor="ls")
-
-
-def _headline(draw: ImageDraw.ImageDraw, cx: int, y: int, what: str, how: str) -> None:
-    f1, f2 = font(28, True), font(22, False)
-    w1 = f1.getlength(what)
-    w2 = f2.getlength(how) if how else 0
-    gap = 14 if how else 0
-    x = cx - (w1 + gap + w2) / 2
-    draw.text((x, y), what, font=f1, fill=theme.TEXT, anchor="ls")
-    if how:
-        draw.text((x + w1 + gap, y), how, font=f2, fill=theme.TEXT_MUTED, anchor="ls")
-
-
-def _earlier(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    plays: list[tuple[int, Combo]],
-    names: Sequence[str],
-    cx: int,
-    y: int,
-    area_w: int,
-) -> None:
-    """Earlier plays of the trick, oldest left; the oldest drop out (``+N``)."""
-    card_h = cards.card_height(TRICK_CARD_W)
-    gap = 20
-    groups = [(p, c, cards.fan_width(c.size, TRICK_CARD_W, 140)[0]) for p, c in plays]
-    dropped = 0
-    while groups and sum(g[2] for g in groups) + gap * (len(groups) - 1) > area_w - 60:
-        groups.pop(0)
-        dropped += 1
-    total = sum(g[2] for g in groups) + gap * (len(groups) - 1)
-    x = cx - total / 2
-    if dropped:
-        text(draw, (x - 12, y + card_h / 2 + 8), f"+{dropped}", 22, theme.TEXT_MUTED, True, "rs")
-    for p, c, width in groups:
-        _fan(img, c, TRICK_CARD_W, x + width / 2, y, 140)
-        fitted = player_name(names, p, 20, 60)
-        dot = sprites.badge(fitted.initial, theme.badge_colour(p), 26)
-        paste(img, dot, x + width / 2 - dot.width / 2, y + card_h - 10)
-        x += width + gap
 
 
 def draw_table(

@@ -23,30 +23,21 @@ from PIL import Image, ImageDraw
 
 from engine.president import JOKER, PLAY, Card, Play, PublicView, SeatView
 
-from .. import cards, sprites, theme
-from ..drawing import (
-    flag,
-    medal_colour,
-    ordinal,
-    paste,
-    paste_card,
-    paste_panel,
-    player_name,
-    text,
-)
+from .. import cards, seats, sprites, theme
+from ..drawing import flag, medal_colour, ordinal, paste, player_name, text
 from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
 from ..felt import felt_table
-from ..fonts import FittedText, draw_runs, fit_label, font
+from ..fonts import draw_runs, fit_label, font
+from ..seats import PANEL_H, SIDES
+from ..seats import TABLE_BOX as TABLE_BOX
+from ..seats import H as H
+from ..seats import W as W
 from ..theme import RGB
 from .chairs import chair, seat_for
 from .labels import preset_label
 
-W: Final = 1080
-H: Final = 760
 HEADER: Final = 64
-TABLE_BOX: Final = (70, 128, W - 70, H - 60)
 PANEL_W: Final = 304
-PANEL_H: Final = 110
 BADGE: Final = 56
 AVATAR_W: Final = 80
 """The seat's left column: the player's badge, sitting in their title's chair."""
@@ -57,44 +48,13 @@ TEXT_SIZE: Final = 20
 TOP_CARD_W: Final = 110
 TRICK_CARD_W: Final = 55
 BACK_W: Final = 44
-CHIP_H: Final = 28
 TEXT_ROOM: Final = PANEL_W - (4 + AVATAR_W + 8) - (10 + BACK_W + 12)
 """Width of the name, title and points lines, between the badge and the card back."""
-
-# how many seats go on each side: (bottom, left, top, right)
-SIDES: Final[dict[int, tuple[int, int, int, int]]] = {
-    1: (1, 0, 0, 0),
-    2: (1, 0, 1, 0),
-    3: (1, 0, 2, 0),
-    4: (1, 1, 1, 1),
-    5: (1, 1, 2, 1),
-    6: (2, 1, 2, 1),
-    7: (2, 1, 3, 1),
-    8: (3, 1, 3, 1),
-}
 
 
 def seat_centres(n: int) -> list[tuple[int, int]]:
     """Centre of each seat's panel, in seat order, going clockwise."""
-    bottom, left, top, right = SIDES[max(1, min(8, n))]
-    _, y0, _, y1 = TABLE_BOX
-    row_top = y0 + 6
-    row_bottom = y1 - 10  # the state chips straddle the panel's bottom edge
-    side_y = (y0 + y1) // 2
-    side_x = 20 + PANEL_W // 2
-
-    def row(k: int) -> list[int]:
-        if k == 1:
-            return [W // 2]
-        span = W - 2 * 40 - PANEL_W
-        return [40 + PANEL_W // 2 + round(span * i / (k - 1)) for i in range(k)]
-
-    out: list[tuple[int, int]] = []
-    out += [(x, row_bottom) for x in reversed(row(bottom))]
-    out += [(side_x, side_y)] * left
-    out += [(x, row_top) for x in row(top)]
-    out += [(W - side_x, side_y)] * right
-    return out[:n]
+    return seats.seat_centres(n, PANEL_W, len(SIDES))
 
 
 def play_cards(play: Play, cards: Sequence[Card] = ()) -> list[tuple[int, int]]:
@@ -140,11 +100,7 @@ def _seat_state(
         chips.append(("TO PLAY" if view.phase == PLAY else "TO GIVE", theme.GOLD))
     elif seat.passed and view.phase == PLAY:
         chips.append(("PASSED", theme.GREY_CHIP))
-    if timed_out:
-        chips.append(("AUTO-PLAYED", theme.ORANGE_CHIP))
-    elif computer:
-        chips.append(("BOT", theme.BLUE_CHIP))
-    return chips
+    return chips + seats.player_chips(computer, timed_out)
 
 
 def _draw_seat(
@@ -157,20 +113,11 @@ def _draw_seat(
     computer: bool,
     timed_out: bool,
 ) -> None:
-    cx, cy = centre
-    x, y = cx - PANEL_W // 2, cy - PANEL_H // 2
+    cy = centre[1]
     active = seat.to_act
     out = seat.position is not None
     faded = (seat.passed and view.phase == PLAY and not active) or out
-    if active:
-        sprite = sprites.panel(
-            PANEL_W, PANEL_H, 18, theme.PANEL_ACTIVE, (*theme.GOLD, 255), theme.GOLD
-        )
-    elif faded:
-        sprite = sprites.panel(PANEL_W, PANEL_H, 18, theme.PANEL_FADED, (255, 255, 255, 30))
-    else:
-        sprite = sprites.panel(PANEL_W, PANEL_H, 18, theme.PANEL, (255, 255, 255, 46))
-    paste_panel(img, sprite, x, y)
+    x, y = seats.seat_panel(img, centre, PANEL_W, active, faded)
 
     p = seat.player
     bx = x + PANEL_W - BACK_W - 12
@@ -204,47 +151,22 @@ def _draw_seat(
     score_colour = theme.TEXT_MUTED if faded else theme.TEXT
     text(draw, (tx, line_y), score, TEXT_SIZE, score_colour, True, "ls")
 
-    by = cy - cards.card_height(BACK_W) / 2 - 4
     if seat.cards > 0:
-        paste_card(img, cards.back_sprite(BACK_W), bx, by)
-        count = str(seat.cards)
-        draw.text(
-            (bx + BACK_W / 2, by + cards.card_height(BACK_W) / 2),
-            count,
-            font=font(21 if seat.cards >= 10 else 24, True),
-            fill=theme.TEXT,
-            anchor="mm",
-            stroke_width=3,
-            stroke_fill=(30, 10, 12),
-        )
-    chips = _seat_state(view, seat, computer, timed_out)
-    cxp = tx
-    for label, bg in chips:
-        c = sprites.chip(label, bg, CHIP_H)
-        paste(img, c, cxp, y + PANEL_H - CHIP_H // 2)
-        cxp += c.width + 6
+        back_h = cards.card_height(BACK_W)
+        size = 21 if seat.cards >= 10 else 24
+        by = cy - back_h / 2 - 4
+        back = cards.back_sprite(BACK_W)
+        seats.hand_count(img, draw, back, BACK_W, back_h, bx, by, seat.cards, size, (30, 10, 12))
+    seats.draw_chips(img, _seat_state(view, seat, computer, timed_out), tx, y + PANEL_H)
 
 
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
     opts = view.options
-    text(draw, (28, 40), f"Round {max(1, view.round_number)}", 30, theme.TEXT, True, "ls")
-    rx = 28 + draw.textlength(f"Round {max(1, view.round_number)}", font=font(30, True)) + 16
-    text(
-        draw,
-        (rx, 40),
-        f"{preset_label(opts)} · {view.players} players",
-        20,
-        theme.TEXT_MUTED,
-        anchor="ls",
-    )
+    sub = f"{preset_label(opts)} · {view.players} players"
+    seats.title_line(draw, f"Round {max(1, view.round_number)}", sub)
     right = W - 24
     if opts.revolution_reverses_direction or view.direction == -1:
-        clockwise = view.direction == 1
-        label = "Clockwise" if clockwise else "Counter-clockwise"
-        colour = theme.TEXT_MUTED if clockwise else theme.GOLD
-        width = draw.textlength(label, font=font(20, True))
-        text(draw, (right, 40), label, 20, colour, True, "rs")
-        text(draw, (right - width - 8, 42), "↻" if clockwise else "↺", 30, colour, True, "rs")
+        width = seats.direction(draw, right, view.direction == 1, 20, 30, 42)
         right -= round(width) + 56
     if view.revolution:
         top = cards.RANK_LABELS[view.top_rank]
@@ -267,7 +189,7 @@ def _centre(
         size = trick.size
         what = f"Beat {trick.top.pretty()}"
         how = f"with {size} card" + ("" if size == 1 else "s")
-        _headline(draw, cx, top_y + 18, what, how)
+        seats.headline(draw, cx, top_y + 18, what, how)
         by = trick.top_player
         card_top = top_y + 44
         # the top play is the last entry of the trick that is not a pass
@@ -282,48 +204,61 @@ def _centre(
         _draw_stack(img, trick.top, TOP_CARD_W, cx, card_top, area_w - 40, top_cards)
         label_y = card_top + cards.card_height(TOP_CARD_W) + 30
         if by is not None:
-            _by_line(img, draw, names, by, cx, label_y)
+            seats.by_line(img, draw, names, by, cx, label_y, 21)
         earlier = [
-            (p, pl, cs)
+            (p, (pl, cs))
             for (p, pl), cs in zip(trick.plays, trick.cards, strict=False)
             if pl.count > 0
         ][:-1]
         if earlier:
-            _earlier(img, draw, earlier, names, cx, label_y + 18, area_w)
+            seats.earlier(
+                img,
+                draw,
+                earlier,
+                names,
+                cx,
+                label_y + 18,
+                area_w - 70,
+                card_w=TRICK_CARD_W,
+                fan_max=150,
+                gap=22,
+                size=lambda play: play[0].count,
+                fan=lambda play, x, top: _draw_stack(
+                    img, play[0], TRICK_CARD_W, x, top, 150, play[1]
+                ),
+            )
     elif view.phase == PLAY:
         lead = "a new trick" if view.history else "the round"
-        _headline(draw, cx, top_y + 18, f"Lead {lead}", "any set")
+        seats.headline(draw, cx, top_y + 18, f"Lead {lead}", "any set")
         if trick.lead_needs_three_of_clubs:
             text(draw, (cx, top_y + 60), "The lead must include the 3♣", 22, theme.GOLD, True, "ms")
-        _empty_slot(img, cx, top_y + 80)
+        seats.empty_slot(img, cx, top_y + 80, TOP_CARD_W)
     elif view.phase == "exchange":
-        _headline(draw, cx, top_y + 18, "Card exchange", "")
+        seats.headline(draw, cx, top_y + 18, "Card exchange", "")
         y = top_y + 66
         for ev in view.exchange[-6:]:
             n = f" · {ev.count} card" + ("" if ev.count == 1 else "s")
-            _mixed(
-                draw, cx, y, [(ev.giver, ""), " → ", (ev.receiver, ""), n], theme.TEXT_MUTED, names
-            )
+            seats.mixed(draw, cx, y, [ev.giver, " → ", ev.receiver, n], theme.TEXT_MUTED, names, 22)
             y += 32
         for giver, receiver, count in view.pending_exchange[:3]:
             n = f" gives back {count} card" + ("" if count == 1 else "s") + " to "
-            _mixed(draw, cx, y, [(giver, ""), n, (receiver, "")], theme.GOLD, names)
+            seats.mixed(draw, cx, y, [giver, n, receiver], theme.GOLD, names, 22)
             y += 32
     else:
         over = view.is_over or view.phase == "game_over"
         title = "Game over" if over else f"Round {view.round_number} over"
-        _headline(draw, cx, top_y + 18, title, "")
+        seats.headline(draw, cx, top_y + 18, title, "")
         if over and view.winners:
-            parts: list[str | tuple[int, str]] = ["★ "]
+            parts: list[str | int] = ["★ "]
             for i, w in enumerate(view.winners):
                 parts += [", "] if i else []
-                parts.append((w, ""))
+                parts.append(w)
             parts.append(" wins" if len(view.winners) == 1 else " win")
-            _mixed(draw, cx, top_y + 110, parts, theme.GOLD, names, 30)
+            seats.mixed(draw, cx, top_y + 110, parts, theme.GOLD, names, 30)
         elif view.finished:
             y = top_y + 80
             for pos, p in enumerate(view.finished[:4]):
-                _mixed(draw, cx, y, [f"{ordinal(pos + 1)}  ", (p, "")], theme.TEXT, names)
+                seats.mixed(draw, cx, y, [f"{ordinal(pos + 1)}  ", p], theme.TEXT, names, 22)
                 y += 34
 
     if turn is not None and view.phase == PLAY:
@@ -336,100 +271,6 @@ def _centre(
         text(draw, (x0, y), "▶", 20, theme.GOLD, True, "ls")
         draw_runs(draw, (x0 + 26, y), fitted, theme.GOLD)
         text(draw, (x0 + 26 + fitted.width + 10, y), label, 22, theme.TEXT_MUTED, False, "ls")
-
-
-def _mixed(
-    draw: ImageDraw.ImageDraw,
-    cx: float,
-    y: float,
-    parts: Sequence[str | tuple[int, str]],
-    colour: RGB,
-    names: Sequence[str],
-    size: int = 22,
-) -> None:
-    """A centred line of fixed text and player names (``(player, "")``):
-    names go through :func:`player_name` so they keep their fallback fonts
-    and right-to-left shaping instead of being drawn as plain label text."""
-    items: list[tuple[str | FittedText, float]] = []
-    for part in parts:
-        if isinstance(part, tuple):
-            fitted = player_name(names, part[0], size, 220)
-            items.append((fitted, fitted.width))
-        else:
-            items.append((part, font(size, False).getlength(part)))
-    x = cx - sum(w for _, w in items) / 2
-    for item, width in items:
-        if isinstance(item, str):
-            draw.text((x, y), item, font=font(size, False), fill=colour, anchor="ls")
-        else:
-            draw_runs(draw, (x, y), item, colour)
-        x += width
-
-
-def _headline(draw: ImageDraw.ImageDraw, cx: int, y: int, what: str, how: str) -> None:
-    f1, f2 = font(28, True), font(22, False)
-    w1 = f1.getlength(what)
-    w2 = f2.getlength(how) if how else 0
-    gap = 14 if how else 0
-    x = cx - (w1 + gap + w2) / 2
-    draw.text((x, y), what, font=f1, fill=theme.TEXT, anchor="ls")
-    if how:
-        draw.text((x + w1 + gap, y), how, font=f2, fill=theme.TEXT_MUTED, anchor="ls")
-
-
-def _by_line(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    names: Sequence[str],
-    player: int,
-    cx: int,
-    y: int,
-) -> None:
-    fitted = player_name(names, player, 21, 300)
-    dot = sprites.badge(fitted.initial, theme.badge_colour(player), 24)
-    total = dot.width + 6 + fitted.width
-    x = cx - total / 2
-    paste(img, dot, x, y - dot.height + 5)
-    draw_runs(draw, (x + dot.width + 6, y), fitted, theme.TEXT)
-
-
-def _earlier(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    plays: list[tuple[int, Play, tuple[Card, ...]]],
-    names: Sequence[str],
-    cx: int,
-    y: int,
-    area_w: int,
-) -> None:
-    """Earlier plays of the trick, oldest on the left; the oldest are
-    dropped (with a ``+N`` marker) when they do not fit."""
-    card_h = cards.card_height(TRICK_CARD_W)
-    gap = 22
-    groups: list[tuple[int, Play, tuple[Card, ...], int]] = []
-    for p, pl, cs in plays:
-        width, _ = cards.fan_width(pl.count, TRICK_CARD_W, 150)
-        groups.append((p, pl, cs, width))
-    dropped = 0
-    while groups and sum(g[3] for g in groups) + gap * (len(groups) - 1) > area_w - 70:
-        groups.pop(0)
-        dropped += 1
-    total = sum(g[3] for g in groups) + gap * (len(groups) - 1)
-    x = cx - total / 2
-    if dropped:
-        text(draw, (x - 14, y + card_h / 2 + 8), f"+{dropped}", 22, theme.TEXT_MUTED, True, "rs")
-    for p, pl, cs, width in groups:
-        _draw_stack(img, pl, TRICK_CARD_W, x + width / 2, y, 150, cs)
-        fitted = player_name(names, p, 20, 60)
-        dot = sprites.badge(fitted.initial, theme.badge_colour(p), 26)
-        paste(img, dot, x + width / 2 - dot.width / 2, y + card_h - 10)
-        x += width + gap
-
-
-def _empty_slot(img: Image.Image, cx: int, y: int) -> None:
-    w, h = TOP_CARD_W, cards.card_height(TOP_CARD_W)
-    slot = sprites.panel(w, h, 10, (255, 255, 255, 18), (255, 255, 255, 70))
-    paste_panel(img, slot, cx - w / 2, y)
 
 
 def render_table(
@@ -474,11 +315,7 @@ def table_palette() -> Image.Image:
     for seat in range(5):
         c = chair(seat, CHAIR_H)
         paste(strip, c, 10 + seat * (c.width + 10), 5)
-    sheet = Image.new("RGB", (W, H * len(samples) + strip.height))
-    for i, img in enumerate(samples):
-        sheet.paste(img, (0, i * H))
-    sheet.paste(strip, (0, H * len(samples)))
-    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE)
+    return seats.palette_sheet(samples, strip)
 
 
 def _sample(game: Any, names: list[str]) -> Image.Image:

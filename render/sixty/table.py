@@ -24,56 +24,28 @@ from PIL import Image, ImageDraw
 
 from engine.sixty import DEFEND, GAME_OVER, ROUND_OVER, PublicView
 
-from .. import sprites, theme
+from .. import seats, sprites, theme
 from ..drawing import flag, paste, paste_card, paste_panel, player_name, text
 from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
 from ..felt import felt_table
-from ..fonts import FittedText, draw_runs, fit_label, font
+from ..fonts import draw_runs, fit_label
+from ..seats import PANEL_H, TABLE_BOX, H, W
 from ..theme import RGB
 from .cards import back_sprite, card_height, card_sprite
 
-W: Final = 1080
-H: Final = 760
-TABLE_BOX: Final = (70, 128, W - 70, H - 60)
 PANEL_W: Final = 336
-PANEL_H: Final = 110
 BADGE: Final = 56
 BACK_W: Final = 44
-CHIP_H: Final = 28
 ATTACK_CARD_W: Final = 100
 PILE_W: Final = 60
 TEXT_ROOM: Final = PANEL_W - (4 + 80 + 8) - (10 + BACK_W + 12)
 
-SIDES: Final[dict[int, tuple[int, int, int, int]]] = {
-    1: (1, 0, 0, 0),
-    2: (1, 0, 1, 0),
-    3: (1, 0, 2, 0),
-    4: (1, 1, 1, 1),
-    5: (1, 1, 2, 1),
-    6: (2, 1, 2, 1),
-}
-"""How many seats go on each side: (bottom, left, top, right)."""
+MAX_SEATS: Final = 6
 
 
 def seat_centres(n: int) -> list[tuple[int, int]]:
     """Centre of each seat's panel, in player order, going clockwise."""
-    bottom, left, top, right = SIDES[max(1, min(6, n))]
-    _, y0, _, y1 = TABLE_BOX
-    row_top, row_bottom, side_y = y0 + 6, y1 - 10, (y0 + y1) // 2
-    side_x = 20 + PANEL_W // 2
-
-    def row(k: int) -> list[int]:
-        if k == 1:
-            return [W // 2]
-        span = W - 2 * 40 - PANEL_W
-        return [40 + PANEL_W // 2 + round(span * i / (k - 1)) for i in range(k)]
-
-    out: list[tuple[int, int]] = []
-    out += [(x, row_bottom) for x in reversed(row(bottom))]
-    out += [(side_x, side_y)] * left
-    out += [(x, row_top) for x in row(top)]
-    out += [(W - side_x, side_y)] * right
-    return out[:n]
+    return seats.seat_centres(n, PANEL_W, MAX_SEATS)
 
 
 def _role(view: PublicView, p: int) -> tuple[str, RGB] | None:
@@ -106,20 +78,11 @@ def _draw_seat(
     computer: bool,
     timed_out: bool,
 ) -> None:
-    cx, cy = centre
-    x, y = cx - PANEL_W // 2, cy - PANEL_H // 2
+    cy = centre[1]
     active = view.turn == p and view.phase not in (ROUND_OVER, GAME_OVER)
     target = view.attack is not None and view.attack.defender == p
     out = view.hand_sizes[p] == 0 and view.phase not in (ROUND_OVER, GAME_OVER)
-    if active:
-        sprite = sprites.panel(
-            PANEL_W, PANEL_H, 18, theme.PANEL_ACTIVE, (*theme.GOLD, 255), theme.GOLD
-        )
-    elif out:
-        sprite = sprites.panel(PANEL_W, PANEL_H, 18, theme.PANEL_FADED, (255, 255, 255, 30))
-    else:
-        sprite = sprites.panel(PANEL_W, PANEL_H, 18, theme.PANEL, (255, 255, 255, 46))
-    paste_panel(img, sprite, x, y)
+    x, y = seats.seat_panel(img, centre, PANEL_W, active, out)
     tx = x + 4 + 80 + 8
     fitted = player_name(names, p, 25, TEXT_ROOM)
     ring = theme.RED_ALERT if target else (theme.GOLD if active else None)
@@ -132,30 +95,14 @@ def _draw_seat(
     k = view.hand_sizes[p]
     if k:
         bx = x + PANEL_W - BACK_W - 12
-        by = cy - card_height(BACK_W) / 2 - 4
-        paste_card(img, back_sprite(BACK_W), bx, by)
-        draw.text(
-            (bx + BACK_W / 2, by + card_height(BACK_W) / 2),
-            str(k),
-            font=font(24, True),
-            fill=theme.TEXT,
-            anchor="mm",
-            stroke_width=3,
-            stroke_fill=(10, 20, 40),
+        back_h = card_height(BACK_W)
+        by = cy - back_h / 2 - 4
+        seats.hand_count(
+            img, draw, back_sprite(BACK_W), BACK_W, back_h, bx, by, k, 24, (10, 20, 40)
         )
-    chips: list[tuple[str, RGB]] = []
     role = _role(view, p)
-    if role is not None:
-        chips.append(role)
-    if timed_out:
-        chips.append(("AUTO-PLAYED", theme.ORANGE_CHIP))
-    elif computer:
-        chips.append(("BOT", theme.BLUE_CHIP))
-    cxp = tx
-    for label, bg in chips:
-        c = sprites.chip(label, bg, CHIP_H)
-        paste(img, c, cxp, y + PANEL_H - CHIP_H // 2)
-        cxp += c.width + 6
+    chips = ([] if role is None else [role]) + seats.player_chips(computer, timed_out)
+    seats.draw_chips(img, chips, tx, y + PANEL_H)
 
 
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
@@ -164,17 +111,8 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> No
         title = f"Tie-break round {view.round_number}"
     else:
         title = f"Round {max(1, view.round_number)} of {o.rounds}"
-    text(draw, (28, 40), title, 30, theme.TEXT, True, "ls")
-    rx = 28 + draw.textlength(title, font=font(30, True)) + 16
-    sub = f"Sixty · {o.preset} · {view.players} players"
-    text(draw, (rx, 40), sub, 20, theme.TEXT_MUTED, False, "ls")
-    clockwise = view.direction > 0
-    label = "Clockwise" if clockwise else "Counter-clockwise"
-    colour = theme.TEXT_MUTED if clockwise else theme.GOLD
-    right = W - 24
-    width = draw.textlength(label, font=font(22, True))
-    text(draw, (right, 40), label, 22, colour, True, "rs")
-    text(draw, (right - width - 8, 44), "↻" if clockwise else "↺", 34, colour, True, "rs")
+    seats.title_line(draw, title, f"Sixty · {o.preset} · {view.players} players")
+    seats.direction(draw, W - 24, view.direction > 0, 22, 34, 44)
 
 
 def _mixed(
@@ -186,21 +124,8 @@ def _mixed(
     names: Sequence[str],
     size: int = 24,
 ) -> None:
-    """A centred line of fixed text and player names (ints)."""
-    items: list[tuple[str | FittedText, float]] = []
-    for part in parts:
-        if isinstance(part, int):
-            fitted = player_name(names, part, size, 220)
-            items.append((fitted, fitted.width))
-        else:
-            items.append((part, font(size, True).getlength(part)))
-    x = cx - sum(w for _, w in items) / 2
-    for item, width in items:
-        if isinstance(item, str):
-            draw.text((x, y), item, font=font(size, True), fill=colour, anchor="ls")
-        else:
-            draw_runs(draw, (x, y), item, theme.TEXT)
-        x += width
+    """A centred bold line of fixed text in ``colour`` and player names (ints)."""
+    seats.mixed(draw, cx, y, parts, colour, names, size, bold=True, name_colour=theme.TEXT)
 
 
 def _piles(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, y: int) -> None:
@@ -320,11 +245,7 @@ def table_palette() -> Image.Image:
     strip = Image.new("RGB", (W, 160), theme.BG_BOTTOM)
     for i, face in enumerate((3, 4, 5, 6, 10, 12, 15, 20, 30, 61, 62, 63)):
         paste_card(strip, card_sprite(face, 80), 10 + i * 88, 20)
-    sheet = Image.new("RGB", (W, H * len(samples) + strip.height))
-    for i, img in enumerate(samples):
-        sheet.paste(img, (0, i * H))
-    sheet.paste(strip, (0, H * len(samples)))
-    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE)
+    return seats.palette_sheet(samples, strip)
 
 
 def render_table(
