@@ -40,7 +40,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.table.adapter import Aftermath, Decide, HandMessage, Redraw, ResultsMessage
-from cogs.table.images import Picture, draw, picture_names
+from cogs.table.images import Picture, draw, picture_names, table_picture
+from cogs.table.rules import describe_options
 from cogs.table.server import rules_embed_from
 from cogs.table.text import countdown, plural, standings_lines
 from engine.bigtwo import GAME_TYPE, PASS, BigTwo, Combo, Event, Options
@@ -59,10 +60,6 @@ from .rules_text import differences_text, rules_text, value_text
 
 if TYPE_CHECKING:
     from cogs.table.models import Table
-
-
-def _computers(t: Table) -> list[bool]:
-    return [s.user_id is None for s in t.seats]
 
 
 def event_line(e: Event, names: Sequence[str]) -> str | None:
@@ -96,17 +93,13 @@ class BigTwoAdapter:
     # -- lobby and rules -------------------------------------------------------
 
     def describe_options(self, options: Options) -> str:
-        info = self.game.presets.get(options.preset)
-        lines = [info.summary if info is not None else options.preset]
         ends = []
         if options.deals is not None:
             ends.append(plural(options.deals, "deal"))
         if options.threshold is not None:
             ends.append(f"until someone reaches {options.threshold} penalty points")
-        lines.append("Session: " + " or ".join(ends) + "; the lowest penalty wins.")
-        if options.differences():
-            lines.append("**House rules:** " + differences_text(options))
-        return "\n".join(lines)
+        session = "Session: " + " or ".join(ends) + "; the lowest penalty wins."
+        return describe_options(self.game, options.preset, differences_text(options), session)
 
     def lobby_picture(
         self, options: Options, seats: Sequence[tuple[str, bool]], max_seats: int
@@ -153,15 +146,8 @@ class BigTwoAdapter:
         return f"{session_text(st.options, st.deal_number)} · Penalties: {totals}"
 
     def table_picture(self, t: Table) -> Picture | None:
-        computer = _computers(t)
-        return draw(
-            "table",
-            render.render_table,
-            t.state.public_view(),
-            picture_names(t.names, computer),
-            computer=computer,
-            timed_out=list(t.meta.auto),
-        )
+        view = t.state.public_view()
+        return table_picture(render.render_table, view, t.names, t.computer_seats(), t.meta.auto)
 
     # -- hands and controls ----------------------------------------------------
 
@@ -258,7 +244,7 @@ class BigTwoAdapter:
         return lines
 
     def round_message(self, t: Table, result: RoundScore) -> ResultsMessage:
-        computer = _computers(t)
+        computer = t.computer_seats()
         picture = draw(
             "results",
             render.render_deal_results,
@@ -274,7 +260,7 @@ class BigTwoAdapter:
     def final_message(self, t: Table, outcome: GameOutcome) -> ResultsMessage:
         st: BigTwo = t.state
         names = t.names
-        computer = _computers(t)
+        computer = t.computer_seats()
         winners = " and ".join(names[w] for w in outcome.winners)
         lines = ["**Last deal**", *self._result_lines(t, st.results[-1]), ""]
         lines += ["**Final standings** (penalties: lower is better)"]

@@ -32,6 +32,7 @@ from typing import Any, Final
 import discord
 
 from cogs.replies import UserFacingError
+from cogs.table.text import STALE_CHOICE
 from cogs.table.views import ControlItem, button
 from engine.bigtwo import PASS, BigTwo, Combo, Decision, Options
 from engine.bigtwo.combos import (
@@ -65,10 +66,6 @@ GROUPS: Final = (
     FULL_HOUSE,
     FOUR_OF_A_KIND,
     STRAIGHT_FLUSH,
-)
-STALE_CHOICE: Final = (
-    "That choice is not on your menu any more, so nothing changed. "
-    "Use your latest message or **My hand**."
 )
 _CODE = re.compile(r"[3-9TJQKA2][CDHS](?:\.[3-9TJQKA2][CDHS]){0,4}")
 _CARD = re.compile(r"[3-9TJQKA2][CDHS]")

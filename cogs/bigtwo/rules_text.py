@@ -7,41 +7,18 @@ sections fit embed fields (1,024 characters each).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
+from cogs.table import rules as table_rules
+from cogs.table.rules import DESCRIPTION_LIMIT as DESCRIPTION_LIMIT
+from cogs.table.rules import FIELD_LIMIT as FIELD_LIMIT
+from cogs.table.rules import RulesText, make_rules_text
+from cogs.table.rules import value_text as value_text
 from engine.bigtwo import PRESETS, Options
 from render.bigtwo.words import preset_label, suit_order_text
-
-FIELD_LIMIT = 1024
-DESCRIPTION_LIMIT = 4096
-
-
-@dataclass(frozen=True, slots=True)
-class RulesText:
-    title: str
-    description: str
-    sections: tuple[tuple[str, str], ...]
-
-
-def value_text(value: Any) -> str:
-    """How an option value reads to players.
-
-    >>> [value_text(v) for v in (True, False, None, 4, "hong_kong")]
-    ['on', 'off', 'none', '4', 'hong_kong']
-    """
-    if value is True:
-        return "on"
-    if value is False:
-        return "off"
-    if value is None:
-        return "none"
-    return str(value)
 
 
 def differences_text(options: Options) -> str:
     """``scoring = doubled_twos, deals = 2``: what differs from the preset, or ``""``."""
-    return ", ".join(f"{k} = {value_text(v)}" for k, v in options.differences().items())
+    return table_rules.differences_text(options.differences())
 
 
 def _lowest_card(o: Options) -> str:
@@ -153,9 +130,6 @@ def rules_text(options: Options) -> RulesText:
     """The rules in force for ``options``, in sections for an embed."""
     info = PRESETS.get(options.preset)
     description = info.summary if info is not None else ""
-    changed = differences_text(options)
-    if changed:
-        description += f"\n**Changed from {options.preset}:** {changed}"
     sections = (
         ("Cards", _cards(options)),
         ("Combinations", _combinations(options)),
@@ -164,8 +138,5 @@ def rules_text(options: Options) -> RulesText:
         ("Scoring", _scoring(options)),
         ("Running out of time", _timeouts()),
     )
-    return RulesText(
-        title=f"Big Two — {preset_label(options)} rules",
-        description=description[:DESCRIPTION_LIMIT],
-        sections=tuple((h, t[:FIELD_LIMIT]) for h, t in sections),
-    )
+    title = f"Big Two — {preset_label(options)} rules"
+    return make_rules_text(title, description, options.preset, differences_text(options), sections)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import render.president as render
 from cogs.replies import UserFacingError
 from cogs.table.adapter import (
     Aftermath,
@@ -22,8 +23,10 @@ from cogs.table.adapter import (
     ResultsMessage,
 )
 from cogs.table.computers import COMPUTER_TIME_LIMIT
+from cogs.table.images import table_picture
+from cogs.table.rules import describe_options
 from cogs.table.server import rules_embed_from
-from cogs.table.text import order_by_totals, plural, standings_lines
+from cogs.table.text import STALE_CHOICE, order_by_totals, plural, standings_lines
 from engine.game import GameOutcome, RoundScore
 from engine.president import (
     EXCHANGE,
@@ -56,16 +59,6 @@ if TYPE_CHECKING:
     from cogs.table.models import Table
 
 
-STALE_CHOICE = (
-    "That choice is not on your menu any more, so nothing changed. "
-    "Use your latest message or **My hand**."
-)
-
-
-def _computer_flags(t: Table) -> list[bool]:
-    return [s.user_id is None for s in t.seats]
-
-
 class PresidentAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0x2F8A58)
@@ -82,11 +75,7 @@ class PresidentAdapter:
     # -- lobby and rules -------------------------------------------------------
 
     def describe_options(self, options: Options) -> str:
-        info = self.game.presets.get(options.preset)
-        lines = [info.summary if info is not None else options.preset]
-        if options.differences():
-            lines.append("**House rules:** " + differences_text(options))
-        return "\n".join(lines)
+        return describe_options(self.game, options.preset, differences_text(options))
 
     def lobby_picture(
         self, options: Options, seats: Sequence[tuple[str, bool]], max_seats: int
@@ -131,9 +120,8 @@ class PresidentAdapter:
         return "Scores: " + " · ".join(f"{t.names[s.player]} {s.score}" for s in view.seats)
 
     def table_picture(self, t: Table) -> Any:
-        return images.table_picture(
-            t.state.public_view(), t.names, _computer_flags(t), list(t.meta.auto)
-        )
+        view = t.state.public_view()
+        return table_picture(render.render_table, view, t.names, t.computer_seats(), t.meta.auto)
 
     # -- hands and controls ----------------------------------------------------
 
@@ -242,7 +230,7 @@ class PresidentAdapter:
     def round_message(self, t: Table, result: RoundScore) -> ResultsMessage:
         view = t.state.public_view()
         last = view.results[-1]
-        picture = images.round_picture(last, t.names, view.options, _computer_flags(t))
+        picture = images.round_picture(last, t.names, view.options, t.computer_seats())
         return ResultsMessage(
             f"Round {last.round_number} results", "\n".join(round_lines(last, t.names)), picture
         )
@@ -255,7 +243,7 @@ class PresidentAdapter:
         lines += ["**Final standings**"]
         lines += standings_lines(outcome.standings, outcome.totals, outcome.winners, names)
         picture = images.standings_picture(
-            outcome, view.results, names, view.options, _computer_flags(t)
+            outcome, view.results, names, view.options, t.computer_seats()
         )
         title = f"Game over — {winners} win{'s' if len(outcome.winners) == 1 else ''}!"
         return ResultsMessage(title, "\n".join(lines), picture)

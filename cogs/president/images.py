@@ -13,21 +13,7 @@ from collections.abc import Sequence
 
 import render.president as render
 from cogs.table.images import COMPUTER_SUFFIX, Picture, draw, picture_names
-from engine.president import Card, Decision, Options, Outcome, PublicView, RoundResult
-
-
-def table_picture(
-    view: PublicView, names: Sequence[str], computer: Sequence[bool], timed_out: Sequence[bool]
-) -> Picture | None:
-    """The shared table, from the public view only."""
-    return draw(
-        "table",
-        render.render_table,
-        view,
-        picture_names(names, computer),
-        computer=list(computer),
-        timed_out=list(timed_out),
-    )
+from engine.president import Card, Decision, Options, Outcome, RoundResult
 
 
 def hand_picture(

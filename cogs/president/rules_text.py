@@ -8,13 +8,12 @@ short enough for embed fields (1,024 characters each, 25 fields).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
+from cogs.table import rules as table_rules
+from cogs.table.rules import DESCRIPTION_LIMIT as DESCRIPTION_LIMIT
+from cogs.table.rules import FIELD_LIMIT as FIELD_LIMIT
+from cogs.table.rules import RulesText, make_rules_text
+from cogs.table.rules import value_text as value_text
 from engine.president import PRESETS, Options
-
-FIELD_LIMIT = 1024
-DESCRIPTION_LIMIT = 4096
 
 _ORDERS = {
     "normal": ("3 lowest, then 4 … K, A, 2 highest", "2"),
@@ -29,32 +28,9 @@ _TITLES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class RulesText:
-    title: str
-    description: str
-    sections: tuple[tuple[str, str], ...]
-    """(heading, text) pairs, one embed field each."""
-
-
-def value_text(value: Any) -> str:
-    """How an option value reads to players: ``on``/``off``, ``none``, plain names.
-
-    >>> [value_text(v) for v in (True, False, None, 3, "may_replay")]
-    ['on', 'off', 'none', '3', 'may_replay']
-    """
-    if value is True:
-        return "on"
-    if value is False:
-        return "off"
-    if value is None:
-        return "none"
-    return str(value)
-
-
 def differences_text(options: Options) -> str:
     """``jokers = 2, revolution = on`` — the options changed from the preset, or ``""``."""
-    return ", ".join(f"{k} = {value_text(v)}" for k, v in options.differences().items())
+    return table_rules.differences_text(options.differences())
 
 
 def _cards(o: Options) -> str:
@@ -199,10 +175,7 @@ def rules_text(options: Options) -> RulesText:
     """The rules in force for ``options``, in sections for an embed."""
     info = PRESETS.get(options.preset)
     description = info.summary if info is not None else ""
-    changed = differences_text(options)
-    if changed:
-        description += f"\n**Changed from {options.preset}:** {changed}"
-    sections: tuple[tuple[str, str], ...] = (
+    sections = (
         ("Cards", _cards(options)),
         ("What beats what", _beats(options)),
         ("Jokers and the top rank", _specials(options)),
@@ -211,9 +184,5 @@ def rules_text(options: Options) -> RulesText:
         ("Scoring and end of game", _scoring(options)),
         ("Titles and seats", _seats(options)),
     )
-    sections = tuple((h, t[:FIELD_LIMIT]) for h, t in sections)
-    return RulesText(
-        title=f"President — {options.preset} rules",
-        description=description[:DESCRIPTION_LIMIT],
-        sections=sections,
-    )
+    title = f"President — {options.preset} rules"
+    return make_rules_text(title, description, options.preset, differences_text(options), sections)

@@ -10,21 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cogs.table.text import ordinal, plural
 from engine.cards import RANK_CHARS, RANK_NAMES
 from engine.president import Card, Decision, Event, ExchangeEvent, Give, Play, RoundResult
 
 MAX_SELECT_OPTIONS = 25
-
-
-def ordinal(n: int) -> str:
-    """``1`` → ``1st``; used for finishing places.
-
-    >>> [ordinal(i) for i in (1, 2, 3, 4, 11, 22)]
-    ['1st', '2nd', '3rd', '4th', '11th', '22nd']
-    """
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def rank_name(rank: int) -> str:
@@ -34,15 +24,6 @@ def rank_name(rank: int) -> str:
 def cards_text(cards: Sequence[Card]) -> str:
     """``3♣ 10♦ Joker`` (for the owner of the cards only)."""
     return " ".join(c.pretty() for c in cards) or "no cards"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def countdown(deadline: float) -> str:
-    """A Discord relative timestamp: clients count it down without edits."""
-    return f"<t:{int(deadline)}:R>"
 
 
 # -- play controls --------------------------------------------------------------
@@ -225,14 +206,4 @@ def round_lines(result: RoundResult, names: Sequence[str]) -> list[str]:
             f"{ordinal(pos + 1)} {names[p]} — {result.titles[p]}"
             f" ({sign}{points}, total {result.totals[p]})"
         )
-    return lines
-
-
-def standings_lines(
-    standings: Sequence[int], totals: Sequence[int], winners: Sequence[int], names: Sequence[str]
-) -> list[str]:
-    lines = []
-    for i, p in enumerate(standings):
-        crown = " 👑" if p in winners else ""
-        lines.append(f"{ordinal(i + 1)} {names[p]} — {totals[p]}{crown}")
     return lines

@@ -19,10 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import render.sixty as render
 from cogs.replies import UserFacingError
 from cogs.table.adapter import Aftermath, Decide, HandMessage, Redraw, ResultsMessage
+from cogs.table.images import table_picture
+from cogs.table.rules import describe_options
 from cogs.table.server import rules_embed_from
-from cogs.table.text import order_by_totals, ordinal, standings_lines
+from cogs.table.text import STALE_CHOICE, order_by_totals, ordinal, plural, standings_lines
 from engine.game import GameOutcome, RoundScore
 from engine.sixty import (
     ATTACK,
@@ -50,7 +53,6 @@ from .text import (
     decision_of,
     held_jokers_refused,
     next_holder,
-    plural,
     recent_log,
     refusal,
     set_text,
@@ -59,15 +61,6 @@ from .views import answer_view
 
 if TYPE_CHECKING:
     from cogs.table.models import Table
-
-STALE_CHOICE = (
-    "That choice is not on your menu any more, so nothing changed. "
-    "Use your latest message or **My hand**."
-)
-
-
-def _computer_flags(t: Table) -> list[bool]:
-    return [s.user_id is None for s in t.seats]
 
 
 def _direction(view: Any) -> str:
@@ -84,12 +77,7 @@ class SixtyAdapter:
     # -- lobby and rules -------------------------------------------------------
 
     def describe_options(self, options: Options) -> str:
-        info = self.game.presets.get(options.preset)
-        lines = [info.summary if info is not None else options.preset]
-        changed = differences_text(options)
-        if changed:
-            lines.append("**House rules:** " + changed)
-        return "\n".join(lines)
+        return describe_options(self.game, options.preset, differences_text(options))
 
     def lobby_picture(
         self, options: Options, seats: Sequence[tuple[str, bool]], max_seats: int
@@ -148,9 +136,8 @@ class SixtyAdapter:
         return f"Penalty totals (lower is better), {rounds}: {totals}"
 
     def table_picture(self, t: Table) -> Any:
-        return images.table_picture(
-            t.state.public_view(), t.names, _computer_flags(t), list(t.meta.auto)
-        )
+        view = t.state.public_view()
+        return table_picture(render.render_table, view, t.names, t.computer_seats(), t.meta.auto)
 
     # -- hands and controls ----------------------------------------------------
 
@@ -231,7 +218,7 @@ class SixtyAdapter:
         view = t.state.public_view()
         title = "Tie-break round results" if _tiebreak(result) else f"Round {result.number} results"
         lines = [*_round_lines(result, t.names), "Penalty points: lower is better."]
-        picture = images.round_picture(view, t.names, _computer_flags(t))
+        picture = images.round_picture(view, t.names, t.computer_seats())
         return ResultsMessage(title, "\n".join(lines), picture)
 
     def final_message(self, t: Table, outcome: GameOutcome) -> ResultsMessage:
@@ -245,7 +232,7 @@ class SixtyAdapter:
         lines += standings_lines(outcome.standings, outcome.totals, outcome.winners, names)
         if any(_tiebreak(r) for r in view.results):
             lines.append("A tie-break round was played.")
-        picture = images.standings_picture(view, outcome, names, _computer_flags(t))
+        picture = images.standings_picture(view, outcome, names, t.computer_seats())
         title = f"Game over — {winners} win{'s' if len(outcome.winners) == 1 else ''}!"
         return ResultsMessage(title, "\n".join(lines), picture)
 

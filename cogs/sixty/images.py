@@ -15,19 +15,6 @@ from engine.game import GameOutcome
 from engine.sixty import Observation, PublicView
 
 
-def table_picture(
-    view: PublicView, names: Sequence[str], computer: Sequence[bool], auto: Sequence[bool]
-) -> Picture | None:
-    return draw(
-        "table",
-        render.render_table,
-        view,
-        picture_names(names, computer),
-        computer=list(computer),
-        timed_out=list(auto),
-    )
-
-
 def hand_picture(obs: Observation, highlight: bool) -> Picture | None:
     return draw("hand", render.render_hand, obs, highlight=highlight)
 

@@ -7,25 +7,19 @@ preset and option is unit-tested in ``tests/cogs/sixty``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from cogs.table import rules as table_rules
+from cogs.table.rules import DESCRIPTION_LIMIT as DESCRIPTION_LIMIT
+from cogs.table.rules import FIELD_LIMIT as FIELD_LIMIT
+from cogs.table.rules import RulesText, make_rules_text
 from engine.sixty import PRESETS, Options
-
-FIELD_LIMIT = 1024
-DESCRIPTION_LIMIT = 4096
-
-
-@dataclass(frozen=True, slots=True)
-class RulesText:
-    title: str
-    description: str
-    sections: tuple[tuple[str, str], ...]
-    """(heading, text) pairs, one embed field each."""
 
 
 def value_text(value: Any) -> str:
-    """How an option value reads to players.
+    """How an option value reads to players: unlike the other games' (and
+    :func:`cogs.table.rules.value_text`), Sixty's option values read with
+    spaces for underscores.
 
     >>> [value_text(v) for v in (True, False, 3, "one_round")]
     ['on', 'off', '3', 'one round']
@@ -44,7 +38,7 @@ def differences_text(options: Options) -> str:
     >>> differences_text(preset("standard", rounds=1, voluntary_take=False))
     'rounds = 1, voluntary_take = off'
     """
-    return ", ".join(f"{k} = {value_text(v)}" for k, v in options.changes().items())
+    return table_rules.differences_text(options.changes(), value_text)
 
 
 _CARDS = (
@@ -117,9 +111,6 @@ def rules_text(options: Options) -> RulesText:
     info = PRESETS.get(options.preset)
     description = info.summary if info is not None else ""
     description += f" · {options.players} players."
-    changed = differences_text(options)
-    if changed:
-        description += f"\n**Changed from {options.preset}:** {changed}"
     sections = (
         ("Cards", _CARDS),
         ("Attack", _ATTACK),
@@ -127,8 +118,5 @@ def rules_text(options: Options) -> RulesText:
         ("Jokers", _JOKERS),
         ("Scoring and end of game", _scoring(options)),
     )
-    return RulesText(
-        title=f"Sixty — {options.preset} rules",
-        description=description[:DESCRIPTION_LIMIT],
-        sections=tuple((h, t[:FIELD_LIMIT]) for h, t in sections),
-    )
+    title = f"Sixty — {options.preset} rules"
+    return make_rules_text(title, description, options.preset, differences_text(options), sections)

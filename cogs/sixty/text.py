@@ -28,6 +28,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cogs.table.text import plural
 from engine.errors import IllegalDecision
 from engine.sixty import (
     ATTACK,
@@ -54,10 +55,6 @@ CODE = re.compile(
 """Every code a control can carry (anything else is refused before parsing)."""
 
 JOKER_WORDS = {ABRACADABRA: "Abracadabra", HOCUS_POCUS: "Hocus-pocus", ZAP: "Zap"}
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def code_of(decision: Decision) -> str:

@@ -45,6 +45,25 @@ def picture_names(names: Sequence[str], computer: Sequence[bool]) -> list[str]:
     ]
 
 
+def table_picture(
+    render_table: Callable[..., Any],
+    view: Any,
+    names: Sequence[str],
+    computer: Sequence[bool],
+    timed_out: Sequence[bool],
+) -> Picture | None:
+    """A game's table from its public view only (so it cannot show a hidden
+    card): ``computer`` seats wear a BOT chip, ``timed_out`` ones AUTO-PLAYED."""
+    return draw(
+        "table",
+        render_table,
+        view,
+        picture_names(names, computer),
+        computer=list(computer),
+        timed_out=list(timed_out),
+    )
+
+
 def to_file(picture: Picture | None) -> discord.File | None:
     if picture is None:
         return None

@@ -150,6 +150,11 @@ class Table:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.user_id is not None]
 
+    def computer_seats(self) -> list[bool]:
+        """Which seats no human holds, by player (the pictures' BOT chip); a
+        human's seat the computer plays after timeouts is not among them."""
+        return [s.user_id is None for s in self.seats]
+
     def is_computer(self, player: int) -> bool:
         """Whether the computer makes this seat's decisions now."""
         return self.seats[player].user_id is None or self.meta.auto[player]

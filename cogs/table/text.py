@@ -7,6 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+STALE_CHOICE = (
+    "That choice is not on your menu any more, so nothing changed. "
+    "Use your latest message or **My hand**."
+)
+"""The refusal of a click on controls that are no longer current."""
+
 
 def ordinal(n: int) -> str:
     """``1`` → ``1st``; used for finishing places.

@@ -9,9 +9,9 @@ from pathlib import Path
 import discord
 import pytest
 
+import render.president as render
 from bot import ConfigError, load_settings
 from cogs.clock import ScaledClock, wait_event
-from cogs.president import images
 from cogs.president.adapter import ADAPTER, COMPUTER_TIME_LIMIT
 from cogs.president.text import (
     MAX_SELECT_OPTIONS,
@@ -22,6 +22,7 @@ from cogs.president.text import (
     recent_log,
     resolve_give,
 )
+from cogs.table.images import table_picture
 from cogs.table.models import Table, TableMeta
 from cogs.table.runtime import missing_permissions
 from engine.president import ExchangeEvent, Give, President, parse_cards, preset
@@ -83,8 +84,8 @@ def test_table_picture_is_identical_for_states_differing_only_in_hidden_cards() 
     b = President.from_hands(opts, ["3C 6D 8S", "4C 5D JH", "7S 9H TH"])
     assert a.hand(1) != b.hand(1)
     names, flags = ["Ann", "Bo", "Cy"], [False] * 3
-    pa = images.table_picture(a.public_view(), names, flags, flags)
-    pb = images.table_picture(b.public_view(), names, flags, flags)
+    pa = table_picture(render.render_table, a.public_view(), names, flags, flags)
+    pb = table_picture(render.render_table, b.public_view(), names, flags, flags)
     assert pa is not None and pb is not None
     assert pa.data == pb.data
 
