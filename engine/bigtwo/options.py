@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from ..errors import OptionsError
 from ..game import OptionSpec
+from ..options import check_kinds, differences, from_preset, option_schema, refuse_unknown
 
 CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "suit_order": ("standard", "pusoy_dos", "bridge"),
@@ -64,10 +65,7 @@ class Options:
     @classmethod
     def make(cls, **values: Any) -> Options:
         """Validated options from keyword values (unknown names are refused)."""
-        names = {f.name for f in dataclasses.fields(cls)}
-        for name in values:
-            if name not in names:
-                raise OptionsError(name, f"{name}: there is no such option in Big Two")
+        refuse_unknown(cls, values, "Big Two")
         opts = cls(**values)
         _check(opts)
         return opts
@@ -86,31 +84,14 @@ class Options:
     def differences(self) -> dict[str, Any]:
         """Options that differ from this options' preset (for the lobby)."""
         base = preset(self.preset, players=self.players) if self.preset in PRESETS else Options()
-        return {
-            f.name: getattr(self, f.name)
-            for f in dataclasses.fields(self)
-            if f.name not in ("preset", "players")
-            and getattr(self, f.name) != getattr(base, f.name)
-        }
+        return differences(self, base)
 
 
 def _check(o: Options) -> None:
     def bad(option: str, msg: str) -> OptionsError:
         return OptionsError(option, f"{option}: {msg}")
 
-    for name, allowed in CHOICES.items():
-        value = getattr(o, name)
-        if value not in allowed:
-            raise bad(name, f"{value!r} is not allowed; choose one of {', '.join(allowed)}")
-    for name in BOOLEANS:
-        if not isinstance(getattr(o, name), bool):
-            raise bad(name, "must be on or off")
-    for name in INTEGERS:
-        value = getattr(o, name)
-        if name in OPTIONAL and value is None:
-            continue
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise bad(name, f"must be a whole number, not {value!r}")
+    check_kinds(o, choices=CHOICES, booleans=BOOLEANS, integers=INTEGERS, optional=OPTIONAL)
     if not 2 <= o.players <= 4:
         raise bad("players", f"{o.players} players is not possible; set players between 2 and 4")
     if o.deals is not None and not 1 <= o.deals <= 100:
@@ -154,12 +135,7 @@ PRESETS: Final[dict[str, PresetInfo]] = {
 
 def preset(name: str, **overrides: Any) -> Options:
     """The named preset of §5 with any options overridden, validated."""
-    info = PRESETS.get(name)
-    if info is None:
-        raise OptionsError(
-            "preset", f"preset: no preset {name!r}; choose one of {', '.join(PRESETS)}"
-        )
-    return Options.make(**{**info.values, **overrides, "preset": name})
+    return from_preset(PRESETS, name, overrides, Options.make)
 
 
 #: One line of help per option (menus show it; at most 100 characters).
@@ -184,35 +160,12 @@ _LIMITS: Final[dict[str, tuple[int, int, tuple[int, ...]]]] = {
 }
 
 
-def _schema() -> tuple[OptionSpec, ...]:
-    defaults = Options()
-    specs: list[OptionSpec] = []
-    for f in dataclasses.fields(Options):
-        name = f.name
-        if name == "preset":
-            continue
-        default = getattr(defaults, name)
-        text = OPTION_HELP[name]
-        if name in BOOLEANS:
-            specs.append(OptionSpec(name, "bool", default, text))
-        elif name in CHOICES:
-            specs.append(OptionSpec(name, "choice", default, text, choices=CHOICES[name]))
-        else:
-            lo, hi, menu = _LIMITS[name]
-            specs.append(
-                OptionSpec(
-                    name,
-                    "int",
-                    default,
-                    text,
-                    minimum=lo,
-                    maximum=hi,
-                    optional=name in OPTIONAL,
-                    menu=menu,
-                )
-            )
-    return tuple(specs)
-
-
 #: Every option of the rules, for the bot's menus and ``set`` command.
-OPTION_SCHEMA: Final[tuple[OptionSpec, ...]] = _schema()
+OPTION_SCHEMA: Final[tuple[OptionSpec, ...]] = option_schema(
+    Options(),
+    OPTION_HELP,
+    booleans=BOOLEANS,
+    choices=CHOICES,
+    limits=_LIMITS,
+    optional=OPTIONAL,
+)

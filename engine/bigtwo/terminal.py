@@ -19,15 +19,29 @@ All I/O goes through the ``input_fn``, ``print_fn`` and ``sleep_fn`` given to
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from ..errors import EngineError, IllegalDecision, OptionsError
 from ..game import OptionSpec
+from ..terminal import (
+    QUIT_WORDS,
+    InputFn,
+    PrintFn,
+    Quit,
+    add_option_argument,
+    add_table_arguments,
+    cannot_start,
+    computer_seats,
+    default_players,
+    level_problem,
+    new_seed,
+    option_overrides,
+    parse_args,
+    read_line,
+)
 from .ai import Player, levels, make_player
 from .ai.normal import ranked
 from .combos import PASS, Combo, Decision, mask_of, parse_decision, rules_for
@@ -35,15 +49,7 @@ from .options import OPTION_SCHEMA, PRESETS, preset
 from .state import PLAY, BigTwo
 from .views import Event, Observation
 
-InputFn = Callable[[str], str]
-PrintFn = Callable[[str], None]
-
-HUMAN = 0
 MENU_PLAYS = 5
-
-
-class Quit(Exception):
-    """The person asked to leave (``q`` or end of input)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,21 +57,16 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m engine play --game bigtwo",
         description="Play Big Two in the terminal against computer players, or watch them.",
     )
-    p.add_argument("--rules", default="standard", choices=sorted(PRESETS), help="preset")
-    p.add_argument(
-        "--bots", type=int, default=None, help="computer players (default 3; 4 with --watch)"
+    add_table_arguments(
+        p,
+        presets=list(PRESETS),
+        default_rules="standard",
+        levels=levels(),
+        delay=0.0,
+        delay_help="seconds between moves when watching",
+        seed_help="seed for the deals and the players",
     )
-    p.add_argument("--level", default="normal", help=f"computer level: {', '.join(levels())}")
-    p.add_argument("--watch", action="store_true", help="computer players only; you watch")
-    p.add_argument("--delay", type=float, default=0.0, help="seconds between moves when watching")
-    p.add_argument("--seed", type=int, default=None, help="seed for the deals and the players")
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="change any option of the preset, e.g. --option deals=1 (repeatable)",
-    )
+    add_option_argument(p, "deals=1")
     p.add_argument("--save", default=None, metavar="FILE", help="write the game record here")
     return p
 
@@ -134,11 +135,8 @@ class Terminal:
                 self.out(line)
 
     def ask(self, prompt: str) -> str:
-        try:
-            text = self.input(prompt).strip()
-        except EOFError:
-            raise Quit from None
-        if text.lower() in ("q", "quit", "exit"):
+        text = read_line(self.input, prompt)
+        if text.lower() in QUIT_WORDS:
             raise Quit
         return text
 
@@ -244,42 +242,24 @@ def main(
 ) -> int:
     """Run ``python -m engine play --game bigtwo`` with ``argv``. Returns the
     exit status: 0 after a game or a clean quit, 2 for bad arguments."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] == "play":
-        args = args[1:]
     out: PrintFn = print_fn if print_fn is not None else print
-    try:
-        ns = build_parser().parse_args(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    if ns.level not in levels():
-        out(f"--level: no computer level {ns.level!r}; choose one of {', '.join(levels())}")
+    ns = parse_args(build_parser(), sys.argv[1:] if argv is None else argv)
+    if isinstance(ns, int):
+        return ns
+    if (problem := level_problem(ns.level, levels())) is not None:
+        out(problem)
         return 2
-    seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(1 << 31)
+    seed = new_seed(ns.seed)
     try:
-        overrides: dict[str, Any] = {}
-        for item in ns.option:
-            name, sep, value = item.partition("=")
-            name = name.strip().replace("-", "_")
-            if not sep:
-                raise OptionsError(name, f"--option {item!r}: write NAME=VALUE, like deals=1")
-            overrides[name] = _option(name).parse(value)
+        overrides = option_overrides(ns.option, lambda n, v: _option(n).parse(v), "deals=1")
         if ns.bots is not None or "players" not in overrides:
-            bots_n = ns.bots if ns.bots is not None else (4 if ns.watch else 3)
-            overrides["players"] = bots_n if ns.watch else bots_n + 1
+            overrides["players"] = default_players(ns.bots, ns.watch)
         players = int(overrides["players"])
         options = preset(ns.rules, **overrides)
     except OptionsError as exc:
-        out(f"Cannot start: {exc}")
-        if exc.option == "players":
-            out("(--bots sets the number of computer players; you are one more unless --watch)")
-        return 2
+        return cannot_start(exc, out)
     game = BigTwo.new_game(options, seed=seed)
-    first_bot = 0 if ns.watch else 1
-    bots = {p: make_player(ns.level, seed * 31 + p) for p in range(first_bot, players)}
-    names = [f"Bot {p} ({ns.level})" for p in range(players)]
-    if not ns.watch:
-        names[HUMAN] = "You"
+    bots, names = computer_seats(make_player, ns.level, seed, players, ns.watch)
     term = Terminal(
         game,
         bots,

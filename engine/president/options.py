@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from ..errors import OptionsError
 from ..game import OptionSpec
+from ..options import check_kinds, differences, from_preset, option_schema, refuse_unknown
 
 CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "rank_order": ("normal", "aces_high", "short_pack"),
@@ -84,10 +85,7 @@ class Options:
     @classmethod
     def make(cls, **values: Any) -> Options:
         """Validated options from keyword values (unknown names are refused)."""
-        names = {f.name for f in dataclasses.fields(cls)}
-        for name in values:
-            if name not in names:
-                raise OptionsError(name, f"{name}: there is no such option")
+        refuse_unknown(cls, values)
         opts = cls(**values)
         return opts.validated()
 
@@ -118,32 +116,14 @@ class Options:
     def differences(self) -> dict[str, Any]:
         """Options that differ from this options' preset (for the lobby)."""
         base = preset(self.preset, players=self.players) if self.preset in PRESETS else Options()
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            if f.name in ("preset", "players"):
-                continue
-            if getattr(self, f.name) != getattr(base, f.name):
-                out[f.name] = getattr(self, f.name)
-        return out
+        return differences(self, base)
 
 
 def _check(o: Options) -> None:
     def bad(option: str, msg: str) -> OptionsError:
         return OptionsError(option, f"{option}: {msg}")
 
-    for name, allowed in CHOICES.items():
-        value = getattr(o, name)
-        if value not in allowed:
-            raise bad(name, f"{value!r} is not allowed; choose one of {', '.join(allowed)}")
-    for name in BOOLEANS:
-        if not isinstance(getattr(o, name), bool):
-            raise bad(name, "must be on or off")
-    for name in INTEGERS:
-        value = getattr(o, name)
-        if name == "rounds" and value is None:
-            continue
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise bad(name, f"must be a whole number, not {value!r}")
+    check_kinds(o, choices=CHOICES, booleans=BOOLEANS, integers=INTEGERS, optional=("rounds",))
     if not 3 <= o.players <= 8:
         raise bad("players", f"{o.players} players is not possible; set players between 3 and 8")
     if o.decks not in (1, 2):
@@ -249,13 +229,7 @@ def preset(name: str, **overrides: Any) -> Options:
 
     Adding jokers to ``classic`` uses ``joker_mode = trump`` (§10).
     """
-    info = PRESETS.get(name)
-    if info is None:
-        raise OptionsError(
-            "preset", f"preset: no preset {name!r}; choose one of {', '.join(PRESETS)}"
-        )
-    values: dict[str, Any] = {**info.values, **overrides, "preset": name}
-    return Options.make(**values)
+    return from_preset(PRESETS, name, overrides, Options.make)
 
 
 #: One line of help per option (menus show it; at most 100 characters).
@@ -302,35 +276,12 @@ _INTEGER_LIMITS: Final[dict[str, tuple[int, int, tuple[int, ...]]]] = {
 }
 
 
-def _schema() -> tuple[OptionSpec, ...]:
-    defaults = Options()
-    specs: list[OptionSpec] = []
-    for f in dataclasses.fields(Options):
-        name = f.name
-        if name == "preset":
-            continue
-        default = getattr(defaults, name)
-        help_text = OPTION_HELP[name]
-        if name in BOOLEANS:
-            specs.append(OptionSpec(name, "bool", default, help_text))
-        elif name in CHOICES:
-            specs.append(OptionSpec(name, "choice", default, help_text, choices=CHOICES[name]))
-        else:
-            lo, hi, menu = _INTEGER_LIMITS[name]
-            specs.append(
-                OptionSpec(
-                    name,
-                    "int",
-                    default,
-                    help_text,
-                    minimum=lo,
-                    maximum=hi,
-                    optional=name == "rounds",
-                    menu=menu,
-                )
-            )
-    return tuple(specs)
-
-
 #: Every option of the rules, for the bot's menus and ``set`` command.
-OPTION_SCHEMA: Final[tuple[OptionSpec, ...]] = _schema()
+OPTION_SCHEMA: Final[tuple[OptionSpec, ...]] = option_schema(
+    Options(),
+    OPTION_HELP,
+    booleans=BOOLEANS,
+    choices=CHOICES,
+    limits=_INTEGER_LIMITS,
+    optional=("rounds",),
+)

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import select
 import sys
 import time
@@ -37,6 +36,23 @@ from typing import Any
 
 from ..cards import JOKER, Card, parse_cards
 from ..errors import EngineError, NotationError, OptionsError
+from ..terminal import (
+    HUMAN,
+    QUIT_WORDS,
+    InputFn,
+    PrintFn,
+    Quit,
+    add_option_argument,
+    add_table_arguments,
+    cannot_start,
+    computer_seats,
+    default_players,
+    level_problem,
+    new_seed,
+    option_overrides,
+    parse_args,
+    read_line,
+)
 from .ai import Player, levels, make_player
 from .ai.knowledge import Knowledge
 from .options import BOOLEANS, INTEGERS, PRESETS, Options, preset
@@ -44,18 +60,11 @@ from .plays import Decision, Give, Play
 from .state import EXCHANGE, PLAY, President
 from .views import Event, Observation, PublicView, RoundResult
 
-InputFn = Callable[[str], str]
-PrintFn = Callable[[str], None]
 PollFn = Callable[[float], str | None]
 """Waits up to the given seconds; returns a line the person typed meanwhile, or None."""
 
-HUMAN = 0
 WATCH_DELAY = 1.0
 """Seconds between computer moves when watching: about the pace of the bot's tables."""
-
-
-class Quit(Exception):
-    """The person asked to leave (``q`` or end of input)."""
 
 
 class _NotHeld(NotationError):
@@ -117,19 +126,15 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m engine play",
         description="Play President in the terminal against computer players, or watch them.",
     )
-    p.add_argument("--rules", default="classic", choices=sorted(PRESETS), help="preset")
-    p.add_argument(
-        "--bots", type=int, default=None, help="computer players (default 3; 4 with --watch)"
+    add_table_arguments(
+        p,
+        presets=list(PRESETS),
+        default_rules="classic",
+        levels=levels(),
+        delay=WATCH_DELAY,
+        delay_help=f"seconds between moves when watching (default {WATCH_DELAY:g}; 0: all at once)",
+        seed_help="seed for the deal and the players",
     )
-    p.add_argument("--level", default="normal", help=f"computer level: {', '.join(levels())}")
-    p.add_argument("--watch", action="store_true", help="computer players only; you watch")
-    p.add_argument(
-        "--delay",
-        type=float,
-        default=WATCH_DELAY,
-        help=f"seconds between moves when watching (default {WATCH_DELAY:g}; 0: all at once)",
-    )
-    p.add_argument("--seed", type=int, default=None, help="seed for the deal and the players")
     p.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
     p.add_argument(
         "--save",
@@ -138,13 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the game's record (JSON) to FILE when the game ends or you leave, "
         "for python -m engine replay FILE and bug reports",
     )
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="change any option of the preset, e.g. --option jokers=2 (repeatable)",
-    )
+    add_option_argument(p, "jokers=2")
     colour = p.add_mutually_exclusive_group()
     colour.add_argument("--color", dest="color", action="store_true", default=None)
     colour.add_argument("--no-color", dest="color", action="store_false")
@@ -270,10 +269,7 @@ class Terminal:
     # -- the person's decisions --------------------------------------------
 
     def _line(self, prompt: str) -> str:
-        try:
-            return self.input(prompt).strip()
-        except EOFError:
-            raise Quit from None
+        return read_line(self.input, prompt)
 
     def ask(self, prompt: str, *, keep: str = "") -> str:
         """One line of input; ``q``, ``quit``, ``exit`` or end of input quit.
@@ -282,7 +278,7 @@ class Terminal:
         ``Q`` may have meant a queen, so it asks before quitting."""
         while True:
             text = self._line(prompt)
-            if text == keep or text.lower() not in ("q", "quit", "exit"):
+            if text == keep or text.lower() not in QUIT_WORDS:
                 return text
             if text != "Q":
                 raise Quit
@@ -446,7 +442,7 @@ class Terminal:
                     if self.watch and self.delay > 0:
                         self.flush_events()
                         typed = self.poll(self.delay)
-                        if typed is not None and typed.strip().lower() in ("q", "quit", "exit"):
+                        if typed is not None and typed.strip().lower() in QUIT_WORDS:
                             raise Quit
                 elif g.phase == EXCHANGE:
                     _, receiver, count = g.pending[0]
@@ -540,49 +536,29 @@ def main(
     ``poll_fn`` waits between watched moves and returns what the person typed
     meanwhile; by default it waits on standard input, unless ``input_fn`` or
     ``sleep_fn`` is given (a script), when it only sleeps."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] == "play":
-        args = args[1:]
     out: PrintFn = print_fn if print_fn is not None else print
-    parser = build_parser()
-    try:
-        ns = parser.parse_args(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
+    ns = parse_args(build_parser(), sys.argv[1:] if argv is None else argv)
+    if isinstance(ns, int):
+        return ns
     if ns.save is not None and (problem := _save_problem(ns.save)) is not None:
         out(f"Cannot start: {problem}")
         return 2
-    if ns.level not in levels():
-        out(f"--level: no computer level {ns.level!r}; choose one of {', '.join(levels())}")
+    if (problem := level_problem(ns.level, levels())) is not None:
+        out(problem)
         return 2
-    bots_n = ns.bots if ns.bots is not None else (4 if ns.watch else 3)
-    players = bots_n if ns.watch else bots_n + 1
-    seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(1 << 31)
+    players = default_players(ns.bots, ns.watch)
+    seed = new_seed(ns.seed)
     try:
-        overrides: dict[str, Any] = {}
-        for item in ns.option:
-            name, sep, value = item.partition("=")
-            name = name.strip().replace("-", "_")
-            if not sep:
-                raise OptionsError(name, f"--option {item!r}: write NAME=VALUE, like jokers=2")
-            overrides[name] = _parse_value(name, value.strip())
+        overrides = option_overrides(ns.option, lambda n, v: _parse_value(n, v.strip()), "jokers=2")
         if ns.rounds is not None:
             overrides["rounds"] = ns.rounds
         overrides["players"] = players
         options: Options = preset(ns.rules, **overrides)
     except OptionsError as exc:
-        out(f"Cannot start: {exc}")
-        if exc.option == "players":
-            out("(--bots sets the number of computer players; you are one more unless --watch)")
-        return 2
+        return cannot_start(exc, out)
     game = President.new_game(options, seed=seed)
-    first_bot = 0 if ns.watch else 1
-    bots: dict[int, Player] = {
-        p: make_player(ns.level, seed * 31 + p) for p in range(first_bot, players)
-    }
-    names = [f"Bot {p} ({ns.level})" for p in range(players)]
-    if not ns.watch:
-        names[HUMAN] = "You"
+    bots: dict[int, Player]
+    bots, names = computer_seats(make_player, ns.level, seed, players, ns.watch)
     sleep = sleep_fn if sleep_fn is not None else time.sleep
     poll: PollFn
     if poll_fn is not None:
