@@ -21,18 +21,46 @@ from cogs.table.models import Table
 from data import Settings
 from engine.bigtwo import BigTwo
 from tests.e2e.emulator import Channel, Emulator, InteractionHandle, Message, User
-from tests.e2e.president_support import table_of, visible_to
+from tests.e2e.table_support import (
+    act_until_over,
+    assert_public_pictures,
+    controls_of,
+    custom_ids,
+    hand_of,
+    has_controls,
+    open_game_lobby,
+    public_texts,
+    seat_of,
+)
+
+__all__ = [
+    "Policy",
+    "assert_hands_private",
+    "button_of",
+    "cheapest",
+    "choose_suggestion",
+    "control_ids",
+    "controls_for",
+    "has_controls",
+    "my_hand",
+    "one_deal",
+    "open_lobby",
+    "pass_when_possible",
+    "play_turn",
+    "play_until_over",
+    "press",
+    "public_texts",
+    "seat_of",
+    "select_of",
+    "set_position",
+    "wait_controls",
+]
 
 
 async def open_lobby(
     emulator: Emulator, host: User, channel: Channel, joiners: list[User], **options: Any
 ) -> Message:
-    h = await emulator.slash(host, channel, "bigtwo new", options)
-    lobby = await h.wait_message(lambda m: bool(m.buttons()))
-    for user in joiners:
-        click = await emulator.click(user, lobby, label="Join")
-        assert click.response_type == 6, click
-    return lobby
+    return await open_game_lobby(emulator, "bigtwo", host, channel, joiners, **options)
 
 
 async def one_deal(bot: PresidentBot, channel: Channel, guild_id: int, **options: Any) -> None:
@@ -42,25 +70,13 @@ async def one_deal(bot: PresidentBot, channel: Channel, guild_id: int, **options
     )
 
 
-def control_ids(msg: Message) -> list[str]:
-    return [str(c.get("custom_id", "")) for c in msg.all_components()]
-
-
-def has_controls(msg: Message, game_id: int, version: int) -> bool:
-    prefix = f"pres:c:{game_id}:{version}:"
-    return any(cid.startswith(prefix) for cid in control_ids(msg))
+control_ids = custom_ids
 
 
 def controls_for(
     emulator: Emulator, user: User, channel: Channel, t: Table
 ) -> Callable[[], Message | None]:
-    def find() -> Message | None:
-        for m in reversed(visible_to(emulator, user, channel)):
-            if has_controls(m, t.game_id, t.version):
-                return m
-        return None
-
-    return find
+    return lambda: controls_of(emulator, user, channel, t)
 
 
 async def wait_controls(
@@ -128,21 +144,7 @@ async def play_turn(emulator: Emulator, user: User, msg: Message, policy: Policy
 
 async def my_hand(emulator: Emulator, user: User, channel: Channel, t: Table) -> Message:
     """Press **My hand** on the current table message: the ephemeral hand."""
-
-    def current() -> Message | None:
-        m = emulator.state.messages.get(t.meta.table_message_id or 0)
-        return m if m is not None and m.buttons() else None
-
-    for attempt in range(3):
-        table_msg = await emulator.wait_for(current, 10.0, "the table")
-        try:
-            h = await emulator.click(user, table_msg, label="My hand")
-            break
-        except AssertionError:  # the table message was just reposted
-            if attempt == 2:
-                raise
-    assert h.ephemeral
-    return await h.wait_message(lambda m: "Your hand" in m.content)
+    return await hand_of(emulator, user, t)
 
 
 async def play_until_over(
@@ -158,50 +160,13 @@ async def play_until_over(
 ) -> list[str]:
     """Act for the humans whenever it is their turn, until the game ends (or
     ``stop``); humans in ``via_hand`` use **My hand** instead of DMs."""
-    done: list[str] = []
-    deadline = emulator.loop_time() + timeout
-    while True:
-        t = table_of(bot, channel)
-        if t is None or t.closed or (stop is not None and stop(t)):
-            return done
-        assert emulator.loop_time() < deadline, "the game took too long"
-        p = t.state.current_player
-        uid = t.seats[p].user_id if p is not None else None
-        if p is None or uid is None or uid not in users or t.is_computer(p):
-            await emulator.wait_for(
-                lambda t=t, v=t.version: (
-                    t.closed or t.version != v or _human_to_act(t, users) or bool(stop and stop(t))
-                ),
-                10.0,
-                "the next human turn",
-            )
-            continue
-        user = users[uid]
-        version = t.version
-        if uid in via_hand:
-            msg = await my_hand(emulator, user, channel, t)
-            if not has_controls(msg, t.game_id, version):
-                continue
-        else:
 
-            def find(user: User = user, version: int = version, t: Table = t) -> Message | bool:
-                if t.version != version or t.closed:
-                    return True
-                return controls_for(emulator, user, channel, t)() or False
+    async def turn(user: User, msg: Message) -> str:
+        return await play_turn(emulator, user, msg, policy)
 
-            found = await emulator.wait_for(find, 10.0, f"controls for {user.name}")
-            if found is True:
-                continue
-            msg = found  # type: ignore[assignment]
-        done.append(await play_turn(emulator, user, msg, policy))
-
-
-def _human_to_act(t: Table, users: dict[int, User]) -> bool:
-    p = t.state.current_player
-    if p is None:
-        return False
-    uid = t.seats[p].user_id
-    return uid is not None and uid in users and not t.is_computer(p)
+    return await act_until_over(
+        emulator, bot, channel, users, turn, via_hand=via_hand, timeout=timeout, stop=stop
+    )
 
 
 async def set_position(t: Table, state: BigTwo) -> None:
@@ -212,22 +177,6 @@ async def set_position(t: Table, state: BigTwo) -> None:
         t.notified = None
     t.changed.set()
     t.dirty.set()
-
-
-def seat_of(t: Table, user: User) -> int:
-    p = t.seat_of_user(user.id)
-    assert p is not None
-    return p
-
-
-def public_texts(emulator: Emulator, channel: Channel) -> list[str]:
-    """Every revision of every public channel message, embeds included."""
-    out = []
-    for m in emulator.messages(channel, include_ephemeral=False, include_deleted=True):
-        out.append(m.text())
-        out += [r.content for r in m.revisions]
-        out += [str(e) for r in m.revisions for e in r.embeds]
-    return out
 
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
@@ -246,6 +195,4 @@ def assert_hands_private(emulator: Emulator, channel: Channel, state: BigTwo) ->
         assert "Your hand" not in text
         leaked = held & set(CARD.findall(text))
         assert not leaked, (leaked, text)
-    for m in emulator.messages(channel, include_ephemeral=False, include_deleted=True):
-        for a in m.attachments:
-            assert a.filename.split(".")[0] in ("table", "results", "standings"), a
+    assert_public_pictures(emulator, channel, ("table", "results", "standings"))

@@ -20,7 +20,33 @@ from bot import PresidentBot
 from cogs.table.models import Table
 from engine.sixty import Sixty, preset
 from tests.e2e.emulator import Channel, Emulator, InteractionHandle, Message, User
-from tests.e2e.president_support import has_controls, table_of, visible_to
+from tests.e2e.table_support import (
+    act_until_over,
+    assert_public_pictures,
+    controls_of,
+    open_game_lobby,
+    public_texts,
+    seat_of,
+    start,
+)
+
+__all__ = [
+    "SEATS_BY_NAME",
+    "Chooser",
+    "answer",
+    "assert_channel_private",
+    "controls_of",
+    "fighter",
+    "open_sixty",
+    "options_of",
+    "play_sixty",
+    "position",
+    "refused_of",
+    "seat",
+    "set_position",
+    "start",
+    "wait_controls",
+]
 
 SEATS_BY_NAME = ("alice", "bob", "carol", "dave", "erin", "frank")
 
@@ -28,26 +54,10 @@ SEATS_BY_NAME = ("alice", "bob", "carol", "dave", "erin", "frank")
 async def open_sixty(
     emulator: Emulator, host: User, channel: Channel, joiners: list[User], **options: Any
 ) -> Message:
-    h = await emulator.slash(host, channel, "sixty new", options)
-    lobby = await h.wait_message(lambda m: bool(m.buttons()))
-    for user in joiners:
-        click = await emulator.click(user, lobby, label="Join")
-        assert click.response_type == 6, click
-    return lobby
+    return await open_game_lobby(emulator, "sixty", host, channel, joiners, **options)
 
 
-async def start(
-    emulator: Emulator, bot: PresidentBot, host: User, lobby: Message, channel: Channel
-) -> Table:
-    click = await emulator.click(host, lobby, label="Start")
-    assert click.response_type == 6
-    return await emulator.wait_for(lambda: table_of(bot, channel), 10.0, "the game to start")
-
-
-def seat(t: Table, user: User) -> int:
-    p = t.seat_of_user(user.id)
-    assert p is not None
-    return p
+seat = seat_of
 
 
 def position(
@@ -84,14 +94,6 @@ async def set_position(bot: PresidentBot, t: Table, state: Sixty) -> None:
         t.notified = None
     t.changed.set()
     t.dirty.set()
-
-
-def controls_of(emulator: Emulator, user: User, channel: Channel, t: Table) -> Message | None:
-    """The newest message ``user`` sees with controls for the table's version."""
-    for m in reversed(visible_to(emulator, user, channel)):
-        if has_controls(m, t.game_id, t.version):
-            return m
-    return None
 
 
 async def wait_controls(
@@ -155,61 +157,28 @@ async def play_sixty(
 ) -> list[str]:
     """Answer for the humans whenever it is their turn, until the game ends
     (or ``stop``). Returns the codes chosen."""
-    from tests.e2e.president_support import my_hand
 
-    done: list[str] = []
-    deadline = emulator.loop_time() + timeout
-    while True:
-        t = table_of(bot, channel)
-        if t is None or t.closed or (stop is not None and stop(t)):
-            return done
-        assert emulator.loop_time() < deadline, "the game took too long"
-        p = t.state.current_player
-        uid = t.seats[p].user_id if p is not None else None
-        if p is None or uid is None or uid not in users or t.is_computer(p):
-            await emulator.wait_for(
-                lambda t=t, v=t.version: t.closed or t.version != v or _human(t, users),
-                15.0,
-                "the next human turn",
-            )
-            continue
-        user = users[uid]
-        version = t.version
-        if uid in via_hand:
-            msg = await my_hand(emulator, user, channel, bot)
-            if not has_controls(msg, t.game_id, version):
-                continue
-        else:
-            found = await emulator.wait_for(
-                lambda t=t, user=user, v=version: (
-                    True if t.version != v or t.closed else controls_of(emulator, user, channel, t)
-                ),
-                10.0,
-                f"controls for {user.name}",
-            )
-            if found is True:
-                continue
-            msg = found
+    async def turn(user: User, msg: Message) -> str:
         code = choose([o["value"] for o in options_of(msg)])
         final = await answer(emulator, user, msg, code)
         assert final.response_type == 7, (final, final.followups)
-        done.append(code)
+        return code
 
-
-def _human(t: Table, users: dict[int, User]) -> bool:
-    p = t.state.current_player
-    if p is None:
-        return False
-    uid = t.seats[p].user_id
-    return uid is not None and uid in users and not t.is_computer(p)
+    return await act_until_over(
+        emulator,
+        bot,
+        channel,
+        users,
+        turn,
+        via_hand=via_hand,
+        timeout=timeout,
+        stop=stop,
+        wait=15.0,
+    )
 
 
 def assert_channel_private(emulator: Emulator, channel: Channel) -> None:
     """No public message, in any revision, shows a hand or a hand picture."""
-    for m in emulator.messages(channel, include_ephemeral=False, include_deleted=True):
-        texts = [m.text()] + [r.content for r in m.revisions]
-        texts += [str(e) for r in m.revisions for e in r.embeds]
-        for text in texts:
-            assert "Your hand" not in text, text
-        for a in m.attachments:
-            assert a.filename.split(".")[0] in ("table", "results", "standings"), a
+    for text in public_texts(emulator, channel):
+        assert "Your hand" not in text, text
+    assert_public_pictures(emulator, channel, ("table", "results", "standings"))

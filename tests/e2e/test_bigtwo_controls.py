@@ -25,7 +25,7 @@ from tests.e2e.bigtwo_support import (
     set_position,
 )
 from tests.e2e.emulator import Channel, Emulator, Message, User
-from tests.e2e.president_support import running, start, wait_text
+from tests.e2e.table_support import running, start, wait_text
 
 
 async def _two_humans(

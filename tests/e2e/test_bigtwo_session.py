@@ -17,7 +17,7 @@ from tests.e2e.bigtwo_support import (
     public_texts,
 )
 from tests.e2e.emulator import Emulator
-from tests.e2e.president_support import running, start, wait_text
+from tests.e2e.table_support import running, start, wait_text
 
 
 async def test_two_humans_and_two_computers_play_a_session(

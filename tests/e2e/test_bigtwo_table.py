@@ -23,7 +23,7 @@ from tests.e2e.bigtwo_support import (
     seat_of,
 )
 from tests.e2e.emulator import Emulator
-from tests.e2e.president_support import FAST_TIMINGS, running, start, table_of, wait_text
+from tests.e2e.table_support import FAST_TIMINGS, running, start, table_of, wait_text
 
 
 async def test_closed_dms_play_with_my_hand(emulator: Emulator, tmp_path: Path) -> None:

@@ -9,7 +9,6 @@ from pathlib import Path
 from bot import PresidentBot
 from cogs.table.models import Table
 from tests.e2e.emulator import Channel, Emulator, InteractionHandle, Message, User
-from tests.e2e.president_support import has_controls, running, table_of, wait_text
 from tests.e2e.sixty_support import (
     answer,
     open_sixty,
@@ -20,6 +19,7 @@ from tests.e2e.sixty_support import (
     start,
     wait_controls,
 )
+from tests.e2e.table_support import has_controls, running, table_of, wait_text
 
 
 async def _three(

@@ -9,8 +9,8 @@ import pytest
 
 from data import Database, Settings
 from tests.e2e.emulator import Emulator
-from tests.e2e.president_support import running, wait_text
 from tests.e2e.sixty_support import assert_channel_private, open_sixty, play_sixty, start
+from tests.e2e.table_support import running, wait_text
 
 
 async def test_a_game_of_three_rounds_with_humans_and_computers(

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from engine.sixty import parse_decision
 from tests.e2e.emulator import Emulator
-from tests.e2e.president_support import my_hand, running, table_of, wait_text
 from tests.e2e.sixty_support import (
     answer,
     assert_channel_private,
@@ -20,6 +19,7 @@ from tests.e2e.sixty_support import (
     start,
     wait_controls,
 )
+from tests.e2e.table_support import my_hand, running, table_of, wait_text
 
 
 async def test_closed_dms_get_a_ping_naming_the_attack_and_play_through_my_hand(

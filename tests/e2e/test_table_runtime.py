@@ -14,7 +14,7 @@ from cogs.table.adapter import register_adapter, unregister_adapter
 from data import Database
 from engine.game import register, unregister
 from tests.e2e.emulator import Emulator, Message, User
-from tests.e2e.president_support import running, table_of, visible_to, wait_text
+from tests.e2e.table_support import running, table_of, visible_to, wait_text
 from tests.takeaway.adapter import ADAPTER
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,38 +13,26 @@ from engine.__main__ import main as engine_main
 from engine.bigtwo import GAME_TYPE, BigTwo, Record, preset
 from engine.bigtwo.terminal import main
 from engine.game import game_type, load_record
+from tests.engine.terminal_support import Person, at_end_of_input, watch
 
 
-class Script:
+class Script(Person):
     """A pretend person: answers from a list of replies first, then types the
     cards of the first suggested play by name (or passes when it must)."""
 
     def __init__(self, replies: list[str] | None = None) -> None:
-        self.replies: Iterator[str] = iter(replies or [])
-        self.lines: list[str] = []
-        self.prompts: list[str] = []
+        super().__init__(replies)
         self.menu: list[str] = []
 
-    def input(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        reply = next(self.replies, None)
-        if reply is not None:
-            return reply
-        if prompt.startswith("Press Enter"):
-            return ""
+    def answer(self, prompt: str) -> str:
         plays = [m for m in self.menu if m != "pass"]
         return plays[0] if plays else "pass"
 
-    def print(self, line: str) -> None:
+    def see(self, line: str) -> None:
         if line.startswith("-- Deal"):
             self.menu = []
         elif m := re.match(r"\s+\d+\) (\S.*?)(  \(.*\))?$", line):
             self.menu.append(m.group(1))
-        self.lines.append(line)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines)
 
 
 def test_a_whole_game_typing_cards_by_name(tmp_path: Path) -> None:
@@ -78,33 +65,21 @@ def test_bad_input_asks_again_then_quit() -> None:
 
 
 def test_end_of_input_quits_cleanly() -> None:
-    def eof(prompt: str) -> str:
-        raise EOFError
-
-    out: list[str] = []
-    assert main(["--seed", "2"], input_fn=eof, print_fn=out.append) == 0
+    rc, out = at_end_of_input(main, ["--seed", "2"])
+    assert rc == 0
     assert out[-1] == "Bye."
 
 
 def test_watch_computer_players_with_options() -> None:
-    out: list[str] = []
-    naps: list[float] = []
-
-    def no_input(prompt: str) -> str:
-        raise AssertionError("watching asks nothing")
-
-    rc = main(
+    rc, text, naps = watch(
+        main,
         [
             *("--watch", "--bots", "3", "--level", "easy", "--seed", "5", "--rules"),
             *("hong_kong", "--option", "deals=2", "--option", "play_to_end=on"),
             *("--delay", "0.01"),
         ],
-        input_fn=no_input,
-        print_fn=out.append,
-        sleep_fn=naps.append,
     )
     assert rc == 0
-    text = "\n".join(out)
     assert "hong_kong rules, 3 players" in text and "Game over after 2 deal(s)" in text
     assert text.count("Face-up card") == 2  # public: shown at each deal
     assert naps and "You" not in text

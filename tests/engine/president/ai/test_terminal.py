@@ -14,44 +14,33 @@ import pytest
 
 from engine.president import Play, President, preset
 from engine.president.terminal import Quit, Style, Terminal, main
+from tests.engine.terminal_support import Person, at_end_of_input, watch
 
 
-class Script:
+class Script(Person):
     """A pretend person: answers prompts from a list of replies first, then
     with a simple rule (its lowest play, never passing when it can play; the
     first cards to give back)."""
 
+    echo_prompts = True
+
     def __init__(self, replies: list[str] | None = None) -> None:
-        self.replies: Iterator[str] = iter(replies or [])
-        self.lines: list[str] = []
-        self.prompts: list[str] = []
+        super().__init__(replies)
         self.choices = 0
 
-    def input(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        self.lines.append(prompt)
-        reply = next(self.replies, None)
-        if reply is not None:
-            return reply
+    def answer(self, prompt: str) -> str:
         if prompt.startswith("Cards to give"):
             m = re.search(r"\((\d+) numbers", prompt)
             assert m is not None
             return " ".join(str(i) for i in range(int(m.group(1))))
-        if prompt.startswith("Press Enter"):
-            return ""
         return "1" if self.choices > 1 else "0"
 
-    def print(self, line: str) -> None:
+    def see(self, line: str) -> None:
         plain = re.sub(r"\x1b\[[0-9;]*m", "", line)
         if plain.startswith("── Round"):
             self.choices = 0
         elif re.match(r"\s+\d+\) ", plain):
             self.choices += 1
-        self.lines.append(line)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines)
 
 
 def test_a_whole_game_against_the_computer() -> None:
@@ -80,11 +69,8 @@ def test_bad_input_asks_again_then_quit() -> None:
 
 
 def test_end_of_input_quits_cleanly() -> None:
-    def eof(prompt: str) -> str:
-        raise EOFError
-
-    out: list[str] = []
-    assert main(["--seed", "2"], input_fn=eof, print_fn=out.append) == 0
+    rc, out = at_end_of_input(main, ["--seed", "2"])
+    assert rc == 0
     assert out[-1] == "Bye."
 
 
@@ -146,23 +132,14 @@ def test_playing_by_notation_and_giving_cards_by_name() -> None:
 
 
 def test_watch_computer_players() -> None:
-    out: list[str] = []
-    naps: list[float] = []
-
-    def no_input(prompt: str) -> str:
-        raise AssertionError("watching asks nothing")
-
-    rc = main(
+    rc, text, naps = watch(
+        main,
         [
             *("play", "--watch", "--bots", "5", "--level", "easy", "--seed", "3"),
             *("--rounds", "2", "--delay", "0.01", "--rules", "revolution"),
         ],
-        input_fn=no_input,
-        print_fn=out.append,
-        sleep_fn=naps.append,
     )
     assert rc == 0
-    text = "\n".join(out)
     assert "Round 2 results" in text and "Game over after 2 round(s)" in text
     assert naps and all(n == 0.01 for n in naps)
     assert "You" not in text
