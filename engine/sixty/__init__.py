@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..game import GameType, ReplayStep
+from ..game import GameType, ReplayStep, lazy
 from .cards import (
     ATTACK,
     FIGHT,
@@ -100,24 +100,6 @@ def _replay(record: Any) -> Iterator[ReplayStep]:
         yield ReplayStep(*step)
 
 
-def _levels() -> tuple[str, ...]:
-    from .ai import levels
-
-    return levels()
-
-
-def _make_player(level: str, seed: int) -> Any:
-    from .ai import make_player
-
-    return make_player(level, seed)
-
-
-def _terminal(argv: list[str]) -> int:
-    from .terminal import main
-
-    return main(argv)
-
-
 GAME_TYPE = GameType(
     name="sixty",
     title="Sixty",
@@ -136,8 +118,8 @@ GAME_TYPE = GameType(
     load_record=Record.from_json,
     replay=_replay,
     parse_decision=parse_decision,
-    levels=_levels,
-    make_player=_make_player,
+    levels=lazy("engine.sixty.ai", "levels"),
+    make_player=lazy("engine.sixty.ai", "make_player"),
     from_hands=Sixty.from_hands,
-    terminal=_terminal,
+    terminal=lazy("engine.sixty.terminal", "main"),
 )
