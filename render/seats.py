@@ -16,7 +16,7 @@ from typing import Final, TypeVar
 from PIL import Image, ImageDraw
 
 from . import cards, sprites, theme
-from .drawing import paste, paste_card, paste_panel, player_name, text
+from .drawing import medal_colour, ordinal, paste, paste_card, paste_panel, player_name, text
 from .fonts import FittedText, draw_runs, font
 from .theme import RGB
 
@@ -92,12 +92,14 @@ def hand_count(
     back_w: int,
     back_h: float,
     bx: float,
-    by: float,
+    cy: float,
     count: int,
     size: int,
     stroke: RGB,
 ) -> None:
-    """A card back at (bx, by) with the number of cards held written on it."""
+    """A card back at ``bx``, a little above the panel's middle ``cy``, with
+    the number of cards held written on it."""
+    by = cy - back_h / 2 - 4
     paste_card(img, back, bx, by)
     draw.text(
         (bx + back_w / 2, by + back_h / 2),
@@ -108,6 +110,29 @@ def hand_count(
         stroke_width=3,
         stroke_fill=stroke,
     )
+
+
+def pack_hand_count(
+    img: Image.Image, draw: ImageDraw.ImageDraw, back_w: int, bx: float, cy: float, count: int
+) -> None:
+    """:func:`hand_count` on the standard pack's back (a smaller figure from 10 cards)."""
+    back, back_h = cards.back_sprite(back_w), cards.card_height(back_w)
+    size = 21 if count >= 10 else 24
+    hand_count(img, draw, back, back_w, back_h, bx, cy, count, size, (30, 10, 12))
+
+
+def trick_chips(
+    position: int | None, to_act: bool, passed: bool, to_act_label: str
+) -> list[tuple[str, RGB]]:
+    """The seat's state in a shedding game: out (with its place, in medal
+    colours), to act, or passed in this trick."""
+    if position is not None:
+        return [(f"OUT · {ordinal(position + 1)}", medal_colour(position))]
+    if to_act:
+        return [(to_act_label, theme.GOLD)]
+    if passed:
+        return [("PASSED", theme.GREY_CHIP)]
+    return []
 
 
 def player_chips(computer: bool, timed_out: bool) -> list[tuple[str, RGB]]:

@@ -23,7 +23,7 @@ from engine.bigtwo.combos import STRAIGHT, STRAIGHT_FLUSH
 from engine.cards import Card
 
 from .. import cards, seats, sprites, theme
-from ..drawing import flag, medal_colour, ordinal, paste, paste_card, player_name, text
+from ..drawing import flag, paste, paste_card, player_name, text
 from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
 from ..felt import felt_table
 from ..fonts import draw_runs, font
@@ -53,13 +53,9 @@ def seat_centres(n: int) -> list[tuple[int, int]]:
 def _chips(
     view: PublicView, seat: SeatView, computer: bool, timed_out: bool
 ) -> list[tuple[str, RGB]]:
-    chips: list[tuple[str, RGB]] = []
-    if seat.position is not None:
-        chips.append((f"OUT · {ordinal(seat.position + 1)}", medal_colour(seat.position)))
-    elif seat.to_act:
-        chips.append(("TO PLAY", theme.GOLD))
-    elif seat.passed and view.phase == PLAY:
-        chips.append(("PASSED", theme.GREY_CHIP))
+    chips = seats.trick_chips(
+        seat.position, seat.to_act, seat.passed and view.phase == PLAY, "TO PLAY"
+    )
     return chips + seats.player_chips(computer, timed_out)
 
 
@@ -95,11 +91,7 @@ def _draw_seat(
     line = f"Penalty {seat.total}"
     text(draw, (tx, y + 70), line, TEXT_SIZE, theme.TEXT_MUTED if faded else theme.TEXT, True, "ls")
     if seat.cards > 0:
-        back_h = cards.card_height(BACK_W)
-        size = 21 if seat.cards >= 10 else 24
-        by = cy - back_h / 2 - 4
-        back = cards.back_sprite(BACK_W)
-        seats.hand_count(img, draw, back, BACK_W, back_h, bx, by, seat.cards, size, (30, 10, 12))
+        seats.pack_hand_count(img, draw, BACK_W, bx, cy, seat.cards)
     chips = _chips(view, seat, computer, timed_out)
     deal = _deal_penalty(view, p)
     if deal:

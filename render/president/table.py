@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw
 from engine.president import JOKER, PLAY, Card, Play, PublicView, SeatView
 
 from .. import cards, seats, sprites, theme
-from ..drawing import flag, medal_colour, ordinal, paste, player_name, text
+from ..drawing import flag, ordinal, paste, player_name, text
 from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
 from ..felt import felt_table
 from ..fonts import draw_runs, fit_label, font
@@ -93,13 +93,9 @@ def seat_lines(view: PublicView, seat: SeatView) -> tuple[str, str]:
 def _seat_state(
     view: PublicView, seat: SeatView, computer: bool, timed_out: bool
 ) -> list[tuple[str, RGB]]:
-    chips: list[tuple[str, RGB]] = []
-    if seat.position is not None:
-        chips.append((f"OUT · {ordinal(seat.position + 1)}", medal_colour(seat.position)))
-    elif seat.to_act:
-        chips.append(("TO PLAY" if view.phase == PLAY else "TO GIVE", theme.GOLD))
-    elif seat.passed and view.phase == PLAY:
-        chips.append(("PASSED", theme.GREY_CHIP))
+    to_act = "TO PLAY" if view.phase == PLAY else "TO GIVE"
+    passed = seat.passed and view.phase == PLAY
+    chips = seats.trick_chips(seat.position, seat.to_act, passed, to_act)
     return chips + seats.player_chips(computer, timed_out)
 
 
@@ -152,11 +148,7 @@ def _draw_seat(
     text(draw, (tx, line_y), score, TEXT_SIZE, score_colour, True, "ls")
 
     if seat.cards > 0:
-        back_h = cards.card_height(BACK_W)
-        size = 21 if seat.cards >= 10 else 24
-        by = cy - back_h / 2 - 4
-        back = cards.back_sprite(BACK_W)
-        seats.hand_count(img, draw, back, BACK_W, back_h, bx, by, seat.cards, size, (30, 10, 12))
+        seats.pack_hand_count(img, draw, BACK_W, bx, cy, seat.cards)
     seats.draw_chips(img, _seat_state(view, seat, computer, timed_out), tx, y + PANEL_H)
 
 

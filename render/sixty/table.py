@@ -96,9 +96,8 @@ def _draw_seat(
     if k:
         bx = x + PANEL_W - BACK_W - 12
         back_h = card_height(BACK_W)
-        by = cy - back_h / 2 - 4
         seats.hand_count(
-            img, draw, back_sprite(BACK_W), BACK_W, back_h, bx, by, k, 24, (10, 20, 40)
+            img, draw, back_sprite(BACK_W), BACK_W, back_h, bx, cy, k, 24, (10, 20, 40)
         )
     role = _role(view, p)
     chips = ([] if role is None else [role]) + seats.player_chips(computer, timed_out)
