@@ -179,7 +179,8 @@ def _scaled(master: Image.Image, width: int) -> Image.Image:
     return master.resize((width, card_height(width)), LANCZOS, reducing_gap=2.0)
 
 
-@functools.lru_cache(maxsize=128)
+# only feeds the sprite cache below: a few plain faces are kept, not every size
+@functools.lru_cache(maxsize=32)
 def card_image(face: int, width: int, dim: bool = False) -> Image.Image:
     """Card ``face`` (3 … 30, or a joker's 61 … 63) ``width`` px wide;
     ``dim`` greys it out (cannot answer now)."""
