@@ -864,25 +864,28 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def _hand_dm(
         self, t: Table, p: int, payload: dict[str, Any], *, turn: bool = True
     ) -> discord.Message | None:
-        """A new hand or turn DM; the player's earlier live ones of this game are
-        reduced to a line first, so their DMs show one live hand. The new one
-        still notifies. A plain hand (a new deal) that arrives after the
-        player's turn was announced is not sent: the turn message has it."""
+        """A new hand or turn DM; then the player's earlier live ones of this game
+        are reduced to a line, so their DMs show one live hand. The new one goes
+        first: a slow edit of an old message must not delay a turn's notice.
+        A plain hand (a new deal) that arrives after the player's turn was
+        announced is not sent: the turn message has it."""
         async with t.dm_lock:
             if not turn and t.notified is not None and t.notified[1] == p:
                 return None
             older = list(t.meta.hand_dms[p])
-            t.meta.hand_dms[p] = []
-            for message_id in older:
-                await self._reduce_dm(t, p, message_id)
             msg = await self._dm(t, p, **payload)
-            if msg is not None:
-                t.meta.hand_dms[p] = [msg.id]
+            t.meta.hand_dms[p] = [msg.id] if msg is not None else []
             if turn and (msg is not None or older):
                 # a restart must find it to take its buttons away
                 async with t.lock:
                     await self._save_meta(t)
-            return msg
+        if older:
+            self._spawn(self._reduce_dms(t, p, older), f"reduce-{t.game_id}-{p}")
+        return msg
+
+    async def _reduce_dms(self, t: Table, p: int, message_ids: list[int]) -> None:
+        for message_id in message_ids:
+            await self._reduce_dm(t, p, message_id)
 
     async def _reduce_dm(self, t: Table, p: int, message_id: int) -> None:
         uid = t.seats[p].user_id
