@@ -2,9 +2,9 @@
 
 A hard or expert decision is a search of tens to hundreds of milliseconds of
 pure Python. Run in a thread of the bot's process it holds the interpreter
-lock and every click waits behind it, so those levels run in a small pool of
-worker processes instead (one per core, at most two), started the first time
-a strong computer is to move. Cheap levels (random, easy, normal) decide in a
+lock and every click waits behind it, so those levels run in a worker process
+instead (one; see :func:`pool_size`), started the first time a strong
+computer is to move. Cheap levels (random, easy, normal) decide in a
 thread as before: shipping their observation to another process would cost
 more than the decision.
 
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -52,7 +51,11 @@ def _forget(game_id: int) -> None:
 
 
 def pool_size() -> int:
-    return max(1, min(2, os.cpu_count() or 1))
+    """One worker: at 50 tables, 20 of them with hard or expert computers, it
+    is busy about 70% of the time and the tables play nearly as fast as with
+    two (30 decisions/s against 32), while each worker holds about 60 MiB
+    (``python -m benchmarks.e2e``, ``docs/benchmarks.md``)."""
+    return 1
 
 
 class ComputerPool:
@@ -64,9 +67,10 @@ class ComputerPool:
 
     def _worker(self, game_id: int) -> Executor:
         if not self._workers:
-            # forkserver: a clean process, not a copy of the bot with its
-            # threads, sockets and picture caches
-            context = multiprocessing.get_context("forkserver")
+            # spawn: a clean process, not a copy of the bot with its threads,
+            # sockets and picture caches (a forkserver would be one more
+            # process, of 13 MiB, to start a single worker)
+            context = multiprocessing.get_context("spawn")
             self._workers = [
                 ProcessPoolExecutor(max_workers=1, mp_context=context) for _ in range(self.size)
             ]
