@@ -35,8 +35,8 @@ end. The emulator and the simulated players run in this process.
 loop's CPU for validating, storing and answering each human decision. *Early*
 are decisions of the new tables (under 150 decisions into their game),
 *late* those of the aged tables. *Memory* is VmRSS from ``/proc`` of the bot
-process plus every process under it (the computer pool's forkserver and
-workers, multiprocessing's resource tracker).
+process plus every process under it (the computer pool's workers, and
+multiprocessing's resource tracker and forkserver if any).
 
 Targets: response median ≤ 50 ms, p99 ≤ 150 ms; table shows the play within
 1.2 s; ≤ 3 REST calls per human decision; loop lag p99 ≤ 100 ms and response
@@ -53,8 +53,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import shutil
+import signal
 import statistics
 import sys
 import tempfile
@@ -232,7 +234,7 @@ def _verdict(met: bool | None) -> str:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    work = Path(tempfile.mkdtemp(prefix="e2e_bench_"))
+    work = Path(tempfile.mkdtemp(prefix="e2e_bench_", dir=args.work_dir))
     try:
         return await _run(args, work)
     finally:
@@ -327,6 +329,8 @@ async def _run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         await asyncio.gather(*(play(emu, s, until, (0.8, 1.5), False) for s in load + aged))
         t1 = time.time()
         cpu1, own1 = proc.cpu_seconds(), time.process_time()
+        if os.environ.get("E2E_TRACEMALLOC"):  # where the bot's Python memory is (launcher.py)
+            os.kill(proc.pid, signal.SIGUSR2)
         for task in samplers:
             task.cancel()
         after = sum((await stored_decisions(db_path)).values())
@@ -453,6 +457,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--profile", help="write cProfile stats of the bot process here")
     p.add_argument(
         "--keep", action="store_true", help="keep the temporary folder (database, bot logs)"
+    )
+    p.add_argument(
+        "--work-dir",
+        help="where the temporary folder goes (default: the system's; /dev/shm shows what "
+        "the disk's fsync costs)",
     )
     args = p.parse_args(argv)
     out = asyncio.run(run(args))

@@ -13,9 +13,13 @@ the bot gets a fast clock and test pacing:
 - ``E2E_LOOP_LAG``: a file that receives, at exit, the lateness of a sampler
   task scheduled every 10 ms in the bot's event loop (``[[wall, lag_s], ...]``);
 - ``E2E_PROFILE``: a file for ``cProfile`` statistics of the bot process;
-- ``E2E_POOL_SIZE`` and ``E2E_THREADS``: the number of computer worker
-  processes and of the event loop's default thread pool, to measure what
-  other sizes would cost or buy (production sizes when unset);
+- ``E2E_POOL_SIZE``, ``E2E_THREADS`` and ``E2E_MALLOC_ARENAS``: the number of
+  computer worker processes, of the event loop's default thread pool and of
+  glibc malloc arenas, to measure what other sizes would cost or buy
+  (production sizes when unset);
+- ``E2E_TRACEMALLOC``: a file that receives, on SIGUSR2, the 25 source lines
+  holding the most Python-allocated memory (Pillow's picture buffers are not
+  traced: they are the rest of the resident memory);
 - ``E2E_DEBUG_ONLY``: with ``LOG_LEVEL=DEBUG``, the comma-separated loggers that
   keep DEBUG while every other one logs from INFO (discord.py's per-request
   DEBUG lines would otherwise cost the bot more than what is measured).
@@ -29,12 +33,14 @@ import asyncio
 import concurrent.futures
 import cProfile
 import faulthandler
+import functools
 import json
 import logging
 import os
 import signal
 import sys
 import time
+import tracemalloc
 from dataclasses import asdict
 from typing import Any
 
@@ -75,6 +81,8 @@ def _patch() -> None:
     real_create = bot.create_bot
     sample = bool(os.environ.get("E2E_LOOP_LAG"))
     threads = int(os.environ.get("E2E_THREADS", "0"))
+    if os.environ.get("E2E_MALLOC_ARENAS"):
+        bot.tune_malloc = functools.partial(bot.tune_malloc, int(os.environ["E2E_MALLOC_ARENAS"]))
     if os.environ.get("E2E_POOL_SIZE"):
         from cogs.table import computers
 
@@ -105,6 +113,14 @@ def _patch() -> None:
     bot.create_bot = create
 
 
+def _dump_allocations(path: str) -> None:
+    stats = tracemalloc.take_snapshot().statistics("lineno")
+    total = sum(s.size for s in stats)
+    with open(path, "w") as f:
+        f.write(f"traced {total / 2**20:.1f} MiB\n")
+        f.writelines(f"{s}\n" for s in stats[:25])
+
+
 def run() -> int:
     # BotProcess.stop sends SIGUSR1 before it kills a bot that did not stop:
     # every thread's stack goes to the log, to show where it hung.
@@ -114,6 +130,10 @@ def run() -> int:
     # must stop the bot wherever the test or benchmark was started from.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     _patch()
+    trace_path = os.environ.get("E2E_TRACEMALLOC")
+    if trace_path:
+        tracemalloc.start()
+        signal.signal(signal.SIGUSR2, lambda *_: _dump_allocations(trace_path))
     profile_path = os.environ.get("E2E_PROFILE")
     code = 0
     if profile_path:

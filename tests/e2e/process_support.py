@@ -115,7 +115,7 @@ class BotProcess:
 
     def memory(self) -> dict[str, Any]:
         """Resident memory (VmRSS) of the bot and every process under it (the
-        computer pool's forkserver and workers, the resource tracker), in MiB."""
+        computer pool's workers, multiprocessing's resource tracker), in MiB."""
         bot = rss_kib(self.pid) or 0
         kids = [k for k in map(rss_kib, descendants(self.pid)) if k is not None]
         return {
