@@ -46,7 +46,14 @@ CHILD: dict[str, Any] = {
     "timings": {"computer_pause": 2.0, "round_pause": 2.0, "table_edit_interval": 6.0},
 }
 
-MESSAGE_EDIT = r"^/channels/\d+/messages/\d+$"
+
+def table_edits(channel: Channel) -> str:
+    """Edits of messages in the table's channel: the faults aim at the table
+    message (edits of players' DMs, which reduce older hands, would otherwise
+    use the faults up at once and bunch the callbacks' faults together)."""
+    return rf"^/channels/{channel.id}/messages/\d+$"
+
+
 CALLBACK = r"^/interactions/\d+/[^/]+/callback$"
 
 
@@ -109,7 +116,7 @@ async def test_gateway_drops_429s_and_500s_lose_and_duplicate_no_decision(
                 await emulator.wait_resumed(injected["drops"])
                 # A burst of 429s on table edits and on interaction callbacks...
                 burst = [
-                    emulator.fail_next(429, 3, method="PATCH", path=MESSAGE_EDIT),
+                    emulator.fail_next(429, 3, method="PATCH", path=table_edits(channel)),
                     emulator.fail_next(429, 2, method="POST", path=CALLBACK),
                 ]
                 faults += burst
@@ -117,7 +124,7 @@ async def test_gateway_drops_429s_and_500s_lose_and_duplicate_no_decision(
                 # ...then a few 500s, one request at a time: discord.py retries a 5xx
                 # after 1 s, 3 s, 5 s… (counting the 429s before it), so a callback
                 # that fails twice misses Discord's 3 s, as it would on Discord.
-                for method, path in (("PATCH", MESSAGE_EDIT), ("POST", CALLBACK)) * 2:
+                for method, path in (("PATCH", table_edits(channel)), ("POST", CALLBACK)) * 2:
                     faults.append(emulator.fail_next(500, 1, method=method, path=path))
                     await _hit(emulator, faults[-1:], over)
             await player
