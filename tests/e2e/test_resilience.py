@@ -241,25 +241,36 @@ async def test_sigkill_mid_trick_and_mid_exchange_then_every_table_finishes(
                 await procs[-1].kill()
                 assert procs[-1].errors() == [], procs[-1].errors()
                 procs.append(await BotProcess(emulator, db_path, log, **CHILD).start())
-                # The turn is announced again after the restart, and the message
-                # from before the kill loses its controls: one live hand.
+                # The turn is announced again after the restart, and the messages
+                # from before the kill (one may have gone out in its last moment)
+                # lose their controls: one live hand. The new process takes them
+                # away before its table message says it restarted.
                 human, msg, version = held["msg"]
                 await emulator.wait_for(
-                    lambda h=human, v=version, old=msg.id: any(
-                        m.content.startswith("**President") and control_version(m) == v
-                        for m in emulator.dms(h.user)[-3:]
+                    lambda h=human, old=msg.id: any(
+                        "bot restarted" in m.content
+                        for m in emulator.messages(h.channel)
                         if m.id > old
                     ),
                     15.0,
-                    "the turn announced again after the restart",
+                    "the table after the restart",
                 )
                 await emulator.wait_for(
                     lambda m=msg: control_version(m) is None, 15.0, "the old turn message reduced"
                 )
-                again = next(
-                    m
-                    for m in reversed(emulator.dms(human.user))
-                    if m.id > msg.id and control_version(m) == version
+                again = await emulator.wait_for(
+                    lambda h=human, v=version, old=msg.id: next(
+                        (
+                            m
+                            for m in reversed(emulator.dms(h.user))
+                            if m.id > old
+                            and m.content.startswith("**President")
+                            and control_version(m) == v
+                        ),
+                        None,
+                    ),
+                    15.0,
+                    "the turn announced again after the restart",
                 )
                 decided = await human.act(emulator, again, version)
                 assert decided is not None, (human.refused[-1].handle.message, procs[-1].log())
