@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import importlib
 import json
 import logging
 import random
 import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -101,9 +103,9 @@ def _record_parts(state: Any) -> tuple[str, str]:
     return json.dumps(record, ensure_ascii=False), json.dumps(deal, ensure_ascii=False)
 
 
-def _drawn(t: Table, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+def _drawn(colours: list[int] | None, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
     """Call an adapter's drawing function with the players' lobby colours."""
-    with seat_colours(t.meta.colours):
+    with seat_colours(colours):
         return fn(*args, **kwargs)
 
 
@@ -152,6 +154,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         """Per game: the table message id and what it shows (to skip no-op edits)."""
         self.server = ServerFeatures(self)  # house rules, rematch, take seat, forget me
         self.computers = ComputerPool()
+        self._drawing = ThreadPoolExecutor(max_workers=2, thread_name_prefix="draw")
         self._groups = build_groups(self)
 
     def _spawn(self, coro: Any, name: str) -> asyncio.Task[None]:
@@ -160,6 +163,16 @@ class TableRuntime(commands.Cog, name="Tables"):
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+    async def _draw(self, t: Table | None, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        """Run a drawing function of an adapter in the picture threads, with the
+        table's players' colours. Two threads: more only contend for the
+        interpreter lock with the event loop (at 50 tables six threads made most
+        of the click-to-response tail)."""
+        loop = asyncio.get_running_loop()
+        colours = t.meta.colours if t is not None else None
+        call = functools.partial(_drawn, colours, fn, *args, **kwargs)
+        return await loop.run_in_executor(self._drawing, call)
 
     def adapter(self, kind: str) -> GameAdapter:
         adapter = self.adapters.get(kind)
@@ -183,6 +196,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.computers.close()
+        self._drawing.shutdown(wait=False, cancel_futures=True)
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS, *SERVER_ITEMS)
         for group in self._groups:
             self.bot.tree.remove_command(group.name)
@@ -490,7 +504,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         seats = [(name, False) for name in names] + [
             (COMPUTER_NAMES[i % len(COMPUTER_NAMES)], True) for i in range(lobby.computers)
         ]
-        picture = await asyncio.to_thread(adapter.lobby_picture, lobby.options, seats, lobby.seats)
+        picture = await self._draw(None, adapter.lobby_picture, lobby.options, seats, lobby.seats)
         if picture is not None:
             embed.set_image(url=f"attachment://{picture.filename}")
         return embed, picture
@@ -679,7 +693,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             colour=adapter.colour,
         )
         embed.set_footer(text=adapter.scores_text(t)[:2048])
-        picture = await asyncio.to_thread(_drawn, t, adapter.table_picture, t)
+        picture = await self._draw(t, adapter.table_picture, t)
         if picture is not None:
             embed.set_image(url=f"attachment://{picture.filename}")
         return embed, picture
@@ -790,9 +804,7 @@ class TableRuntime(commands.Cog, name="Tables"):
 
     async def _hand_payload(self, t: Table, p: int, *, controls: bool) -> dict[str, Any]:
         """The player's private message (drawn in a thread: it holds a picture)."""
-        message = await asyncio.to_thread(
-            _drawn, t, t.adapter.hand_message, t, p, controls=controls
-        )
+        message = await self._draw(t, t.adapter.hand_message, t, p, controls=controls)
         lines = list(message.lines)
         if controls and t.state.current_player == p and t.deadline is not None:
             lines.append(f"Time runs out {countdown(t.deadline)}.")
@@ -1107,7 +1119,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             await self._deal_next(t)
             return
         pause = self.timings.round_pause
-        message = await asyncio.to_thread(_drawn, t, t.adapter.round_message, t, result)
+        message = await self._draw(t, t.adapter.round_message, t, result)
         embed = discord.Embed(
             title=message.title,
             description=f"{message.text}\n\nThe next {_round_word(t.adapter)} starts "
@@ -1156,7 +1168,7 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def _game_over(self, t: Table) -> None:
         outcome = t.state.outcome()
         assert outcome is not None
-        message = await asyncio.to_thread(_drawn, t, t.adapter.final_message, t, outcome)
+        message = await self._draw(t, t.adapter.final_message, t, outcome)
         embed = discord.Embed(
             title=message.title, description=message.text[:4096], colour=t.adapter.colour
         )
