@@ -1131,10 +1131,12 @@ class TableRuntime(commands.Cog, name="Tables"):
         t.deadline = None
         t.notified = None
         await self._clear_ping(t)
-        await self._say(t, "", embed=embed, **file_kwargs(message.picture))
+        # remembered before it is posted: a restart in the pause must not post
+        # it again (a crash between the two costs the post, not a duplicate)
         async with t.lock:
             t.meta.results_posted = result.number
             await self._save_meta(t)
+        await self._say(t, "", embed=embed, **file_kwargs(message.picture))
         await self.clock.sleep(pause)
         await self._deal_next(t)
 
