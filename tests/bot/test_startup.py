@@ -205,12 +205,16 @@ def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
     assert s.database_path == absolute
 
 
-def test_the_default_env_file_is_the_one_beside_bot_py() -> None:
-    if (ROOT / ".env").is_file():
-        pytest.skip("this checkout has a .env")
+def test_the_default_env_file_is_the_one_beside_bot_py(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the folder of bot.py, moved to an empty one: a host's real .env stays out of it
+    monkeypatch.setattr(bot, "HERE", tmp_path)
     with pytest.raises(bot.ConfigError) as missing:
         bot.load_settings({})
-    assert str(ROOT / ".env") in str(missing.value)
+    assert str(tmp_path / ".env") in str(missing.value)
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=beside-bot-py\n")
+    assert bot.load_settings({}).token == "beside-bot-py"
 
 
 def test_voice_warnings_are_silenced() -> None:
