@@ -398,6 +398,19 @@ def game_type(name: str) -> GameType:
     return game
 
 
+def load_json(text: str, what: str) -> Any:
+    """JSON a game reads back (a record, a state); :class:`RecordError` when it
+    is not JSON.
+
+    >>> load_json("[1]", "record")
+    [1]
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{what} is not valid JSON: {exc}") from exc
+
+
 def record_kind(text: str) -> str:
     """The game kind a record or state JSON says it is of.
 

@@ -26,7 +26,7 @@ from cogs.table.computers import COMPUTER_TIME_LIMIT
 from cogs.table.images import table_picture
 from cogs.table.rules import describe_options
 from cogs.table.server import rules_embed_from
-from cogs.table.text import STALE_CHOICE, order_by_totals, plural, standings_lines
+from cogs.table.text import STALE_CHOICE, plural, standings_lines
 from engine.game import GameOutcome, RoundScore
 from engine.president import (
     EXCHANGE,
@@ -250,9 +250,6 @@ class PresidentAdapter:
 
     def round_details(self, t: Table, result: RoundScore, player: int) -> dict[str, Any]:
         return dict(result.details[player]) if result.details else {}
-
-    def standings(self, totals: Sequence[int]) -> list[int]:
-        return order_by_totals(totals, self.game.lower_is_better)
 
 
 def _one_rank(text: str) -> int:

@@ -350,7 +350,7 @@ class TableRuntime(commands.Cog, name="Tables"):
                 + ", ".join(f"**{m}**" for m in missing)
                 + " permission(s) in this channel. Ask a moderator to grant them."
             )
-        self._refuse_if_busy(channel_id)
+        self.refuse_if_busy(channel_id)
         settings = await self.bot.db.effective_settings(interaction.guild_id, channel_id, game.name)
         name = (rules or settings.preset or game.default_preset).strip().lower()
         info = game.presets.get(name)
@@ -381,7 +381,7 @@ class TableRuntime(commands.Cog, name="Tables"):
                 raise UserFacingError(str(exc)) from exc
         else:
             turn_seconds = settings.turn_seconds or TURN_TIME_DEFAULT
-        self._refuse_if_busy(channel_id)  # checked again: the settings lookup awaited
+        self.refuse_if_busy(channel_id)  # checked again: the settings lookup awaited
         # Errors above are ephemeral replies; from here on drawing may take a moment.
         await interaction.response.defer(thinking=True)
         user = interaction.user
@@ -420,9 +420,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         lobby.task = self._spawn(self._lobby_idle(lobby), "lobby-idle")
 
     def refuse_if_busy(self, channel_id: int) -> None:
-        self._refuse_if_busy(channel_id)
-
-    def _refuse_if_busy(self, channel_id: int) -> None:
+        """Refuse a new lobby where a game or a lobby already is."""
         t = self.tables.get(channel_id)
         if t is not None and not t.closed:
             link = ""
@@ -446,32 +444,29 @@ class TableRuntime(commands.Cog, name="Tables"):
             )
 
     async def hand_command(self, interaction: discord.Interaction) -> None:
-        t = self._table_in(interaction)
+        t = self.table_in(interaction)
         await self._send_hand(interaction, t)
 
     async def leave_command(self, interaction: discord.Interaction) -> None:
         lobby = self.lobbies.get(interaction.channel_id or 0)
         if lobby is not None and not lobby.closed and lobby.has(interaction.user.id):
             raise UserFacingError("Use the **Leave** button on the lobby.")
-        t = self._table_in(interaction)
+        t = self.table_in(interaction)
         await self._leave_game(interaction, t)
 
     async def end_command(self, interaction: discord.Interaction) -> None:
-        t = self._table_in(interaction)
+        t = self.table_in(interaction)
         if not self.may_manage(interaction, t.meta.host_id):
             raise UserFacingError("Only the host or someone with Manage Channel can end the game.")
         await interaction.response.send_message("Ending the game…", ephemeral=True)
         await self._end_game(t, f"{interaction.user.mention} ended the game.")
 
-    def _table_in(self, interaction: discord.Interaction) -> Table:
+    def table_in(self, interaction: discord.Interaction) -> Table:
         t = self.tables.get(interaction.channel_id or 0)
         if t is None or t.closed:
             starts = " or ".join(f"/{name} new" for name in self.adapters)
             raise UserFacingError(f"No game is running in this channel. Start one: {starts}")
         return t
-
-    def table_in(self, interaction: discord.Interaction) -> Table:
-        return self._table_in(interaction)
 
     @staticmethod
     def may_manage(interaction: discord.Interaction, host_id: int) -> bool:

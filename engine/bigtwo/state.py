@@ -68,7 +68,7 @@ from typing import Any, ClassVar
 
 from ..cards import Card
 from ..errors import IllegalPlay, NotYourTurn, RecordError, WrongPhase
-from ..game import GameOutcome, GameRecord, GameState, ReplayStep, RoundScore
+from ..game import GameOutcome, GameRecord, GameState, ReplayStep, RoundScore, load_json
 from .combos import (
     CARDS,
     KIND_NAMES,
@@ -133,13 +133,6 @@ def penalty(options: Options, cards: int, twos: int) -> int:
 @functools.cache
 def _log2_factorial(n: int) -> int:
     return math.factorial(n).bit_length()
-
-
-def _load_json(text: str, what: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{what} is not valid JSON: {exc}") from exc
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,7 +252,7 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str) -> Record:
-        return cls.from_dict(_load_json(text, "record"))
+        return cls.from_dict(load_json(text, "record"))
 
     def copy(self) -> Record:
         return Record(
@@ -1073,7 +1066,7 @@ class BigTwo:
 
     @classmethod
     def from_json(cls, text: str, record: Record | None = None) -> BigTwo:
-        return cls.from_dict(_load_json(text, "state"), record)
+        return cls.from_dict(load_json(text, "state"), record)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BigTwo):

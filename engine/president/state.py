@@ -59,7 +59,7 @@ from ..cards import (
     parse_cards,
 )
 from ..errors import IllegalPlay, NotationError, NotYourTurn, OptionsError, RecordError, WrongPhase
-from ..game import GameRecord, GameState, RoundScore
+from ..game import GameRecord, GameState, RoundScore, load_json
 from .options import Options, preset
 from .plays import PASS, Decision, Give, Play, parse_decision
 from .views import (
@@ -318,13 +318,6 @@ def _next_tables(seats: tuple[int, ...]) -> tuple[_NextTable, _NextTable]:
     return [None] * size, [None] * size
 
 
-def _load_json(text: str, what: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{what} is not valid JSON: {exc}") from exc
-
-
 @dataclass(frozen=True, slots=True)
 class Deal:
     """How a round starts: the hands (by player), the seating (players in
@@ -449,7 +442,7 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str) -> Record:
-        return cls.from_dict(_load_json(text, "record"))
+        return cls.from_dict(load_json(text, "record"))
 
 
 def _describe(exc: Exception) -> str:
@@ -1863,7 +1856,7 @@ class President:
 
     @classmethod
     def from_json(cls, text: str, record: Record | None = None) -> President:
-        return cls.from_dict(_load_json(text, "state"), record)
+        return cls.from_dict(load_json(text, "state"), record)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, President):

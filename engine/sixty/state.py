@@ -79,7 +79,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from ..errors import IllegalDecision, NotYourTurn, RecordError, WrongPhase
-from ..game import GameOutcome, GameRecord, GameState, RoundScore
+from ..game import GameOutcome, GameRecord, GameState, RoundScore, load_json
 from .cards import (
     ABRACADABRA,
     ATTACK,
@@ -179,13 +179,6 @@ def _defend_list(key: int) -> tuple[Decision, ...]:
         _DEFEND_CACHE.clear()
     _DEFEND_CACHE[key] = result
     return result
-
-
-def _load_json(text: str, what: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{what} is not valid JSON: {exc}") from exc
 
 
 def _cards_text(types: Sequence[int]) -> str:
@@ -353,7 +346,7 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str) -> Record:
-        return cls.from_dict(_load_json(text, "record"))
+        return cls.from_dict(load_json(text, "record"))
 
     def copy(self) -> Record:
         return Record(
@@ -1181,7 +1174,7 @@ class Sixty:
 
     @classmethod
     def from_json(cls, text: str, record: Record | None = None) -> Sixty:
-        return cls.from_dict(_load_json(text, "state"), record)
+        return cls.from_dict(load_json(text, "state"), record)
 
     def position_key(self) -> tuple[Any, ...]:
         """Everything that decides the rest of the game (not the record)."""
