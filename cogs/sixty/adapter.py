@@ -187,8 +187,12 @@ class SixtyAdapter:
         raise UserFacingError(f"You can't do that now: {refusal(st, player, decision)}.")
 
     def aftermath(self, t: Table, player: int, decision: Any, before: Any) -> Aftermath:
-        st: Sixty = t.state
         b: Sixty = before
+        # The reply describes the position this decision made, which the table
+        # may have left already (the next round dealt after a round's last
+        # decision): it is rebuilt from the state before, deterministically.
+        st = b.copy()
+        st.apply(decision, player)
         names = t.names
         bview = b.public_view()
         d: Decision = decision
@@ -202,15 +206,24 @@ class SixtyAdapter:
         elif d.kind == FIGHT and at is not None:
             done = f"You fought back with {set_text(d.card, d.count)} against {at.sum}."
             if st.current_player == player and st.phase == ATTACK_PHASE:
-                done += " Now you attack: your controls are in a new message."
+                if t.meta.dm_closed[player]:
+                    # no DM can bring the controls: the turn is announced by a ping
+                    done += " Now you attack: press **My hand** on the table for your controls."
+                else:
+                    done += " Now you attack: your controls are in a new message."
         elif d.kind == JOKER:
             done = f"You played {JOKER_WORDS.get(d.card, 'a joker')}."
         elif at is not None:
             done = f"You took the {plural(at.count, 'card')}: +{at.sum} penalty."
         else:
             done = "Done."
-        left = st.hand(player) if st.phase in (ATTACK_PHASE, DEFEND) else ()
-        return Aftermath(f"{done} Your hand: {cards_text(left)}")
+        left = st.hand(player)
+        if st.phase in (ATTACK_PHASE, DEFEND) or not left:
+            return Aftermath(f"{done} Your hand: {cards_text(left)}")
+        return Aftermath(
+            f"{done} The round is over; the cards left in your hand count as penalty: "
+            f"{cards_text(left)}"
+        )
 
     # -- results ---------------------------------------------------------------
 

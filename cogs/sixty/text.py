@@ -288,7 +288,11 @@ def answer_prompt(state: Sixty, player: int, names: Sequence[str]) -> str:
     """What the player to act is asked (after the attack line)."""
     if state.phase == ATTACK_PHASE:
         target = _name(names, next_holder(state.public_view(), player))
-        return f"**Your turn:** attack {target}: press a number and how many cards."
+        # one button per number and count: a single press attacks
+        return (
+            f"**Your turn:** attack {target}: press the button with the number and how many "
+            "cards to attack with."
+        )
     return "**Your answer:** press it below."
 
 

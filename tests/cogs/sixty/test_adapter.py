@@ -301,6 +301,43 @@ def test_after_a_fight_back_the_fighter_is_told_to_attack() -> None:
     assert ADAPTER.hand_message(t, 1, controls=True).lines[-1].startswith("**Your turn:** attack")
 
 
+def test_the_reply_to_a_rounds_last_decision_shows_the_cards_still_held() -> None:
+    # Ann attacks with her last cards, the deck is empty: Bob's take ends the
+    # round with 5 and 10 still in his hand (they count as penalty).
+    g = Sixty.from_hands(preset("standard", players=2), ["4 4", "10 5"], deck="")
+    g.apply("attack 4x2", 0)
+    before = g.copy()
+    g.apply("take", 1)
+    assert g.is_round_over()
+    text = ADAPTER.aftermath(table(g), 1, parse_decision("take"), before).text
+    assert text.startswith("You took the 2 cards: +8 penalty.")
+    assert "5 10" in text and "no cards" not in text
+    # the same reply when the table has already dealt the next round
+    g.start_round()
+    assert ADAPTER.aftermath(table(g), 1, parse_decision("take"), before).text == text
+
+
+def test_a_fighter_whose_dms_are_closed_is_sent_to_my_hand() -> None:
+    g = attacked(["4 4 4 4 3", "4 10 10 ZP 3", "5", "6"], "attack 4x4", deck="3 3 3 5 5")
+    before = g.copy()
+    g.apply("fight 10x2", 1)
+    t = table(g)
+    t.meta.dm_closed[1] = True
+    text = ADAPTER.aftermath(t, 1, parse_decision("fight 10x2"), before).text
+    assert "new message" not in text
+    assert "Now you attack: press **My hand** on the table for your controls." in text
+
+
+def test_the_attacker_is_asked_to_press_one_button() -> None:
+    g = Sixty.from_hands(None, ["4 4 10 AB 3", "5", "6", "12"], deck="")
+    lines = ADAPTER.hand_message(table(g), 0, controls=True).lines
+    assert (
+        "**Your turn:** attack Bob: press the button with the number and how many cards "
+        "to attack with." in lines
+    )
+    assert not any("press a number" in line for line in lines)
+
+
 def test_the_table_log_tells_the_round_in_words() -> None:
     g = attacked(["4 4 3", "4 10", "5 5", "6"], "attack 4x2")
     g.apply("pass 4x1")
