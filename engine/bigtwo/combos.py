@@ -121,7 +121,7 @@ def mask_of(cards: Iterable[Card]) -> int:
     mask = 0
     for c in cards:
         if c.is_joker:
-            raise NotationError("Big Two is played without jokers")
+            raise NotationError(f"{c} is not a card of the Big Two pack: {_CARD_HELP}")
         bit = 1 << (c.rank * 4 + c.suit)
         if mask & bit:
             raise NotationError(f"{c} is given twice")
@@ -129,12 +129,31 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
+_CARD_HELP: Final = "write rank then suit, like TD (ranks 3-9 T J Q K A 2, suits C D H S)"
+
+
+def parse_card(text: str) -> Card:
+    """One card of the 52 (``TD``, ``10d``); the shared parser's errors
+    offer jokers as an example, which Big Two does not have.
+
+    >>> parse_card("10d")
+    Card.parse('TD')
+    """
+    try:
+        card = Card.parse(text)
+    except NotationError:
+        card = None
+    if card is None or card.is_joker:
+        raise NotationError(f"{text.strip()!r} is not a card: {_CARD_HELP}")
+    return card
+
+
 def parse_mask(text: str) -> int:
     """The mask of cards written like ``3D 4D`` (spaces or commas)."""
     parts = text.replace(",", " ").split()
     if not parts:
         raise NotationError("no cards given: write cards like 3D 4D, or pass")
-    return mask_of(Card.parse(p) for p in parts)
+    return mask_of(parse_card(p) for p in parts)
 
 
 def format_mask(mask: int) -> str:

@@ -56,6 +56,19 @@ def test_bad_notation_is_refused(text: str) -> None:
         Combo.parse(text)
 
 
+@pytest.mark.parametrize("text", ["X1", "x2", "3D X2", "3Z", "ZZ", "1", "11C", "3DX"])
+def test_bad_notation_is_explained_without_jokers(text: str) -> None:
+    """Big Two has no jokers: its refusals never offer one as an example."""
+    with pytest.raises(NotationError) as info:
+        parse_decision(text)
+    message = str(info.value)
+    assert "joker" not in message.lower() and "or X1" not in message
+    assert message.startswith(f"{text.split()[-1]!r} is not a card: write rank then suit, like TD")
+    with pytest.raises(NotationError) as info:
+        Combo.of([Card.parse("X1")])
+    assert "joker" not in str(info.value).lower()
+
+
 @pytest.mark.parametrize(
     ("cards", "name"),
     [
