@@ -11,7 +11,13 @@ Decisions the rules leave open, and what this engine does:
 
 - The leader of a trick may not pass (``must_lead``), except a leader barred
   by ``last_single_two_wins = off`` whose only card is a 2: their pass hands
-  the lead to the next player holding cards (a ``pass`` event, then ``lead``).
+  the lead to the next player holding cards (a ``pass`` event, then ``lead``)
+  and is a pass of that trick (it stays in ``PublicView.trick``; under
+  ``out_until_next_trick`` they sit the trick out even if the ban lifts in
+  it). :meth:`BigTwo.forced_pass` says why such a player may only pass.
+- A first lead that must include a card its holder may not play alone (a
+  lone barred 2) is not legal: the holder passes the lead on as above and
+  the requirement lapses, so the next leader leads anything (§8).
 - ``last_single_two_wins = off`` bars only the play that would *win the
   deal*: under ``play_to_end`` players who go out after the winner may go
   out on a single 2.
@@ -96,6 +102,7 @@ ROUND_OVER = "round_over"
 GAME_OVER = "game_over"
 
 _MASK64 = (1 << 64) - 1
+_BARRED = "single_two_cannot_end"
 _TWOS = RANK_MASKS[TWO]
 
 _PASS_EVENTS = [Event("pass", p, None) for p in range(4)]
@@ -561,17 +568,38 @@ class BigTwo:
         hand = self.hands[p]
         top = self.top
         if top is None:
+            # a barred 2 first: it may be the very card the lead must include
+            if self._ban_two and self._barred_two(p):
+                return [PASS]
             if self.lead_card:
                 must = self.lead_card
                 return [c for c in self.rules.all_plays(hand) if c[0] & must]
-            if self._ban_two and self._barred_two(p):
-                return [PASS]
             return self.rules.all_plays(hand)  # type: ignore[return-value]
         if self._ban_two and self._barred_two(p):
             return [PASS]
         out: list[Decision] = [PASS]
         out += self.rules.beating(hand, top)
         return out
+
+    def forced_pass(self) -> IllegalPlay | None:
+        """Why the player to act may only pass although they hold a card:
+        their only card is a single 2 that may not win the deal
+        (``last_single_two_wins = off``). The refusal any play of theirs
+        gets (reason ``single_two_cannot_end``), for a leader worded as
+        passing the lead on; ``None`` when no rule bars their cards.
+
+        >>> g = BigTwo.from_hands(preset("hong_kong"), ["2D", "2C 2S"])
+        >>> why = g.forced_pass()
+        >>> why.reason, str(why).endswith("it is your only card: pass the lead on")
+        ('single_two_cannot_end', True)
+        """
+        p = self.turn
+        if p is None or self.phase != PLAY or not self._barred_two(p):
+            return None
+        why = "a single 2 cannot be the play that wins the deal under these rules"
+        if self.top is None:
+            return IllegalPlay(f"{why}, and it is your only card: pass the lead on", _BARRED)
+        return IllegalPlay(f"{why}: pass", _BARRED)
 
     def legal_actions(self) -> Iterator[Decision]:
         """The legal decisions, generated lazily (the game protocol's name)."""
@@ -682,11 +710,10 @@ class BigTwo:
                 else:
                     msg = f"{c.pretty()} does not beat {top.pretty()}"
                 raise IllegalPlay(msg, "not_higher")
-        if c[1] == SINGLE and self._barred_two(p):
-            raise IllegalPlay(
-                "a single 2 cannot be the play that wins the deal under these rules: pass",
-                "single_two_cannot_end",
-            )
+        if c[1] == SINGLE:
+            barred = self.forced_pass()
+            if barred is not None:
+                raise barred
         return c
 
     def apply_unchecked(self, decision: Decision) -> None:
@@ -701,11 +728,17 @@ class BigTwo:
             history.append(_PASS_EVENTS[p])
             top_player = self.top_player
             if top_player is None:
-                # a leader holding only a barred 2 hands the lead on
-                nxt = self._next(p, 0)
+                # A leader holding only a barred 2 hands the lead on (§8). That
+                # is a pass of the trick now led by the next player: under
+                # out_until_next_trick they sit it out even if the ban lifts in
+                # it. A first lead's card requirement lapses with it, or the
+                # next leader, who lacks the card, would have no decision.
+                passed = self.passed | 1 << p
+                self.passed = passed
+                self.lead_card = 0
+                nxt = self._next(p, passed if self._out_until else 0)
                 self.turn = nxt
                 history.append(_LEAD_EVENTS[nxt])
-                self.trick_start = len(history)
                 return
             passed = self.passed | 1 << p
             self.passed = passed

@@ -4,9 +4,11 @@ invariants a player would notice when they break."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -151,3 +153,108 @@ def test_default_decisions_finish_a_session(seed: int) -> None:
         assert d is PASS or d in g.legal_list()
         g.apply(d, g.current_player)
     assert g.outcome() is not None
+
+
+# -- small given positions: legal_list and apply agree -------------------------------
+
+TWOS = [Card(TWO, s) for s in range(4)]
+OTHERS = [Card(r, s) for r in range(TWO) for s in range(4)]
+
+
+@st.composite
+def small_deal(draw: st.DrawFn) -> tuple[list[list[Card]], int | None]:
+    """A few cards each, 2s far more often than in a deal (so barred 2s,
+    lone 2s on a first lead and lifted bans come up), a given leader or the
+    holder of the lowest card."""
+    n = draw(st.integers(2, 4))
+    twos = draw(st.lists(st.sampled_from(TWOS), unique=True, max_size=4))
+    others = draw(
+        st.lists(st.sampled_from(OTHERS), unique=True, min_size=max(0, n - len(twos)), max_size=8)
+    )
+    cards = draw(st.permutations(twos + others))
+    cuts = draw(st.lists(st.integers(1, len(cards) - 1), unique=True, min_size=n - 1))
+    cuts = sorted(cuts[: n - 1])
+    bounds = [0, *cuts, len(cards)]
+    hands = [cards[a:b] for a, b in itertools.pairwise(bounds)]
+    leader = draw(st.none() | st.integers(0, n - 1))
+    return hands, leader
+
+
+def check_agreement(g: BigTwo, rng: random.Random) -> None:
+    """Everything legal_list offers, apply accepts; what it does not offer,
+    apply refuses; and a player left only the pass while holding a card
+    that a rule bars is told why."""
+    p = g.current_player
+    assert p is not None
+    legal = g.legal_list()
+    assert legal, "every position leaves the player to act a decision"
+    assert {str(d) for d in g.legal_actions()} == {str(d) for d in legal}
+    assert g.default_decision() in legal
+    for d in legal:
+        g.copy().apply(d, p)
+    hand = g.hand(p)
+    subsets = [c for k in (1, 2, 3, 5) for c in itertools.combinations(hand, k)]
+    for cards in rng.sample(subsets, min(len(subsets), 40)):
+        combo = Combo.of(cards)
+        try:
+            g.copy().apply(combo, p)
+        except IllegalDecision:
+            assert combo not in legal
+        else:
+            assert combo in legal
+    try:
+        g.copy().apply(PASS, p)
+    except IllegalDecision as exc:
+        assert PASS not in legal and exc.reason == "must_lead"
+    else:
+        assert PASS in legal
+    why = g.forced_pass()
+    if legal == [PASS] and g.top is None:
+        # a leader may pass only when a rule bars their cards: they learn which
+        assert why is not None and why.reason == "single_two_cannot_end"
+    if why is not None:
+        assert legal == [PASS]
+        refused = Combo.of(hand)
+        try:
+            g.copy().apply(refused, p)
+        except IllegalDecision as exc:
+            assert exc.reason in (why.reason, "not_higher", "wrong_size")
+        else:
+            raise AssertionError(f"{refused} was accepted though only the pass is legal")
+
+
+@pytest.mark.parametrize("play_to_end", [False, True])
+@pytest.mark.parametrize("pass_rule", CHOICES["pass_rule"])
+@pytest.mark.parametrize("two_wins", [False, True])
+@pytest.mark.parametrize("name", ["standard", "hong_kong", "pusoy_dos"])
+@given(deal=small_deal(), others=st.data(), seed=st.integers(0, 2**32 - 1))
+def test_legal_list_and_apply_agree_in_small_positions(
+    name: str,
+    two_wins: bool,
+    pass_rule: str,
+    play_to_end: bool,
+    deal: tuple[list[list[Card]], int | None],
+    others: st.DataObject,
+    seed: int,
+) -> None:
+    hands, leader = deal
+    rest = {
+        k: others.draw(st.sampled_from(CHOICES[k]), label=k)
+        for k in ("suit_order", "straights", "flush_compare")
+    }
+    opts = preset(
+        name,
+        players=len(hands),
+        last_single_two_wins=two_wins,
+        pass_rule=pass_rule,
+        play_to_end=play_to_end,
+        **rest,
+    )
+    g = BigTwo.from_hands(opts, hands, leader=leader)
+    rng = random.Random(seed)
+    steps = 0
+    while g.current_player is not None:
+        check_agreement(g, rng)
+        g.apply(rng.choice(g.legal_list()), g.current_player)
+        steps += 1
+        assert steps < 200  # deals terminate

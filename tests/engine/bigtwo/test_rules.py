@@ -264,6 +264,73 @@ def test_a_leader_holding_only_a_single_two_passes_the_lead_on() -> None:
     assert g.top is None and strs(g.legal_list())[:2] == ["5C", "6C"]
 
 
+def test_a_first_lead_that_must_include_a_lone_barred_two_is_passed_on() -> None:
+    # The 2♦ is the lowest card dealt and player 0's only card: leading it
+    # alone would win the deal, so the lead passes on and its rule lapses.
+    g = hk(["2D", "2C 2S"])
+    assert g.current_player == 0 and g.public_view().lead_restricted
+    assert strs(g.legal_list()) == ["pass"] == strs(g.legal_actions())
+    assert g.default_decision() is PASS
+    refused(g, "2D", "single_two_cannot_end")
+    events = g.apply("pass", 0)
+    assert [(e.kind, e.player) for e in events] == [("pass", 0), ("lead", 1)]
+    assert not g.public_view().lead_restricted and g.observation(1).lead_card is None
+    assert set(strs(g.legal_list())) == {"2C", "2S", "2C 2S"}
+
+
+def test_a_leader_who_may_only_pass_is_told_why() -> None:
+    g = hk(["2D", "2C 2S"])
+    why = g.forced_pass()
+    assert why is not None and why.reason == "single_two_cannot_end"
+    assert str(why) == (
+        "a single 2 cannot be the play that wins the deal under these rules, "
+        "and it is your only card: pass the lead on"
+    )
+    assert refused(g, "2D", "single_two_cannot_end") == str(why)
+    g.apply("pass", 0)
+    assert g.forced_pass() is None  # player 1 may lead
+    # following: the 2♠ would beat the 2♦, but it would also win the deal
+    f = hk(["2S", "2C 2D"])
+    f.apply("2D", 1)
+    why = f.forced_pass()
+    assert why is not None and why.reason == "single_two_cannot_end"
+    assert str(why) == "a single 2 cannot be the play that wins the deal under these rules: pass"
+    assert hk(["2S", "2C", "2D", "2H"], leader=2).forced_pass() is None  # the ban is lifted
+    assert game(["3D 4D", "2S", "5C", "6C"]).forced_pass() is None  # standard: no ban
+
+
+def test_passing_the_lead_on_is_a_pass_of_the_trick() -> None:
+    # may_replay: player 0 passed the lead on, yet answers player 1's lead
+    g = hk(["2D", "2C 2S"])
+    g.apply("pass", 0)
+    assert g.public_view().seats[0].passed
+    g.apply("2C", 1)
+    assert g.current_player == 0 and strs(g.legal_list()) == ["pass"]
+    # out_until_next_trick: player 0 is out of that trick, which player 1 wins at once
+    out = hk(["2D", "2C 2S"], pass_rule="out_until_next_trick")
+    out.apply("pass", 0)
+    events = out.apply("2C", 1)
+    assert [(e.kind, e.player) for e in events] == [("play", 1), ("trick", 1), ("lead", 1)]
+    assert out.current_player == 1 and out.top is None
+
+
+def test_a_lead_passer_stays_out_of_the_trick_when_the_ban_lifts() -> None:
+    # Player 1 holds only a 2 and passes the lead on; player 2 leads the 5♣,
+    # goes out and so lifts the ban (play_to_end); player 0 plays the 6♣.
+    def after(pass_rule: str) -> BigTwo:
+        g = hk(["6C 7C 8C", "2S", "5C"], leader=1, play_to_end=True, pass_rule=pass_rule)
+        g.apply("pass", 1)
+        g.apply("5C", 2)
+        g.apply("6C", 0)
+        return g
+
+    replay = after("may_replay")
+    assert replay.current_player == 1 and "2S" in strs(replay.legal_list())
+    out = after("out_until_next_trick")
+    assert out.current_player == 0 and out.top is None  # player 0 won the trick
+    assert [e.kind for e in out.history[-2:]] == ["trick", "lead"]
+
+
 def test_the_ban_is_lifted_when_everyone_holds_a_single_two() -> None:
     g = hk(["2S", "2C", "2D", "2H"], leader=2)
     assert strs(g.legal_list()) == ["2D"]

@@ -117,3 +117,10 @@ def test_a_forced_pass_is_made_at_once() -> None:
     obs = g.observation(1)
     assert obs.legal == (PASS,)
     assert HardPlayer(1).decide(obs) is PASS
+
+
+@pytest.mark.parametrize("level", levels())
+def test_every_level_passes_a_first_lead_it_may_not_play(level: str) -> None:
+    # hong_kong: the 2♦ is the lowest card dealt but may not be led alone
+    g = BigTwo.from_hands(preset("hong_kong"), ["2D", "2C 2S"])
+    assert make_player(level, 1).decide(g.observation(0)) is PASS
