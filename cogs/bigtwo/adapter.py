@@ -19,7 +19,10 @@ in Big Two — are always picked exactly:
   beat a full house.", "Your first play must include the 3♦."). Every legal
   combination of the hand can be built this way: one click to pick up to
   five cards, one to play.
-- **Pass** where the rules allow it, **Clear** after a choice.
+- **Pass** where the rules allow it, **Clear** after a choice. A player whose
+  only card is a 2 that may not win the deal (``last_single_two_wins`` off)
+  is told so in the engine's words (``BigTwo.forced_pass``); a leader also
+  reads who leads instead.
 
 Every click is parsed strictly against the current legal plays: a value not
 on the menu, a card not held or an illegal play is refused with a sentence
@@ -161,6 +164,19 @@ class BigTwoAdapter:
         )
         lines = [head, f"Your hand ({len(hand)}): {cards_text(hand)}"]
         if st.current_player == player and controls:
+            # a rule that bars every card held: the engine's words say which
+            barred = st.forced_pass()
+            if st.top is None and barred is not None:
+                trial = st.copy()
+                trial.apply(PASS, player)
+                nxt = trial.current_player
+                sits_out = st.options.pass_rule == "out_until_next_trick"
+                lines.append(f"**Your turn:** you lead, but {barred}.")
+                lines.append(
+                    f"Press **Pass**: {names[nxt] if nxt is not None else 'the next player'} "
+                    f"leads instead{', and you sit out that trick' if sits_out else ''}."
+                )
+                return lines
             if st.top is None:
                 lead = "**Your turn:** you lead — play any combination."
                 if obs.lead_card is not None:
@@ -172,7 +188,9 @@ class BigTwoAdapter:
             else:
                 by = names[st.top_player] if st.top_player is not None else "?"
                 lines.append(f"**Your turn:** beat {combo_text(st.top)} by {by}, or pass.")
-            if obs.legal == (PASS,):
+            if barred is not None:
+                lines.append(f"{str(barred)[:1].upper()}{str(barred)[1:]}.")
+            elif obs.legal == (PASS,):
                 lines.append("Nothing you hold can be played now: **Pass**.")
             else:
                 lines.append(
@@ -220,6 +238,8 @@ class BigTwoAdapter:
         left = sort_hand(st.hand(player), st.options)
         if isinstance(decision, Combo):
             done = f"You played {combo_text(decision)}."
+        elif before.top is None:
+            done = "You passed the lead on."
         else:
             done = "You passed."
         rest = (

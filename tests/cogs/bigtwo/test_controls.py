@@ -145,6 +145,49 @@ def test_hong_kong_single_two_cannot_end_the_deal() -> None:
     assert ADAPTER.on_control(t, 0, "pass", "", []) == Decide(PASS)
 
 
+def test_a_leader_whose_only_card_is_a_barred_two_is_told_why_to_pass() -> None:
+    # hong_kong: the 2♦ is the lowest card dealt, p0's only card, and would win the deal
+    state = BigTwo.from_hands(preset("hong_kong", players=2), ["2D", "2C 2S"])
+    t = _table(state)
+    lines = ADAPTER.hand_message(t, 0, controls=True).lines
+    assert lines[2:] == [
+        "**Your turn:** you lead, but a single 2 cannot be the play that wins the deal under "
+        "these rules, and it is your only card: pass the lead on.",
+        "Press **Pass**: p1 leads instead.",
+    ]
+    view = turn_view(7, 4, state, 0)
+    assert [i.custom_id.split(":")[4] for i in _items(view)] == ["cards", "pass"]
+    redraw = ADAPTER.on_control(t, 0, "cards", "", ["2D"])
+    assert isinstance(redraw, Redraw)
+    assert "2♦ can't be played: A single 2 cannot be the play that wins the deal" in (
+        redraw.content or ""
+    )
+    assert ADAPTER.on_control(t, 0, "pass", "", []) == Decide(PASS)
+    before = state.copy()
+    state.apply(PASS, 0)
+    assert ADAPTER.aftermath(t, 0, PASS, before).text.startswith("You passed the lead on.")
+    # p1 now leads freely: the 2♦ rule lapsed with the pass
+    assert (
+        "**Your turn:** you lead — play any combination."
+        in ADAPTER.hand_message(t, 1, controls=True).lines
+    )
+
+
+def test_sitting_out_the_trick_after_passing_the_lead_is_announced() -> None:
+    state = BigTwo.from_hands(
+        preset("hong_kong", players=2, pass_rule="out_until_next_trick"), ["2D", "2C 2S"]
+    )
+    lines = ADAPTER.hand_message(_table(state), 0, controls=True).lines
+    assert lines[-1] == "Press **Pass**: p1 leads instead, and you sit out that trick."
+
+
+def test_a_follower_whose_only_card_is_a_barred_two_is_told_why() -> None:
+    state = BigTwo.from_hands(preset("hong_kong", players=2), ["2S", "2C 2D"])
+    state.apply(Combo.parse("2D"), 1)
+    lines = ADAPTER.hand_message(_table(state), 0, controls=True).lines
+    assert lines[-1] == "A single 2 cannot be the play that wins the deal under these rules: pass."
+
+
 def test_refusals_change_nothing_and_name_no_card_not_held() -> None:
     state = BigTwo.from_hands(preset("standard", players=2), ["3D 4C", "5C 6C"])
     t = _table(state)
