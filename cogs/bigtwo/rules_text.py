@@ -98,7 +98,9 @@ def _ending(o: Options) -> str:
     else:
         text += (
             " A single 2 cannot be the play that wins the deal: with only a 2 left you must "
-            "pass (pairs and triples of 2s may finish)."
+            "pass (pairs and triples of 2s may finish). When leading, you pass the lead on to "
+            "the next player: your pass counts in that trick, and the first lead's card rule "
+            "lapses if your 2 was that card."
         )
     return text
 

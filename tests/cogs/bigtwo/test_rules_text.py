@@ -47,6 +47,7 @@ def test_the_text_follows_the_options() -> None:
     hk = "\n".join(body for _h, body in rules_text(preset("hong_kong")).sections)
     assert "A-2-3-4-5 is the highest straight" in hk
     assert "A single 2 cannot be the play that wins the deal" in hk
+    assert "When leading, you pass the lead on to the next player" in hk
     assert "previous deal's winner" in hk
     pd = "\n".join(body for _h, body in rules_text(preset("pusoy_dos", players=3)).sections)
     assert "♣ < ♠ < ♥ < ♦" in pd and "3♣" in pd and "52nd card" in pd
