@@ -1,7 +1,8 @@
 """Big Two's controls on the emulator, in positions set from given hands
 (``set_position``: two humans, no computer): building a five-card hand from a
 17-card hand, an illegal combination refused with its reason, stale and
-foreign clicks, and the Hong Kong ruling that a single 2 cannot end a deal."""
+foreign clicks, and the Hong Kong ruling that a single 2 cannot end a deal
+(also when it is the card the first lead must include)."""
 
 from __future__ import annotations
 
@@ -153,7 +154,10 @@ async def test_hong_kong_a_single_two_cannot_end_the_deal(
         since = emulator.mark()
         msg = await _fresh_controls(emulator, alice, channel, t, since)
         assert select_of(msg, "sugg") is None and button_of(msg, "pass") is not None
-        assert "Nothing you hold can be played now" in msg.content
+        assert (
+            "A single 2 cannot be the play that wins the deal under these rules: pass."
+            in msg.content
+        )
         cards = select_of(msg, "cards")
         assert cards is not None
         await emulator.select(alice, msg, cards["custom_id"], ["2S"])
@@ -168,3 +172,40 @@ async def test_hong_kong_a_single_two_cannot_end_the_deal(
         final = await wait_text(emulator, channel, "Final standings")
         assert "bob" in final.text()
         assert t.state.totals[a] == 1 and t.state.totals[b] == 0  # the 2♠ stayed in hand
+
+
+async def test_hong_kong_a_lone_two_on_the_first_lead_passes_the_lead_on(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    alice, bob = emulator.create_user("alice"), emulator.create_user("bob")
+    guild = emulator.create_guild("Club", members=[alice, bob])
+    channel = guild.channels[0]
+    async with running(emulator, tmp_path / "db.sqlite3") as bot:
+        await one_deal(bot, channel, guild.id)
+        t = await _two_humans(emulator, bot, alice, bob, channel, "hong_kong")
+        a, b = seat_of(t, alice), seat_of(t, bob)
+        hands = ["", ""]
+        hands[a], hands[b] = "2D", "2C 2S"
+        # the 2♦ is the lowest card dealt, so alice leads and the lead must
+        # include it; but alone it would win the deal
+        since = emulator.mark()
+        await set_position(t, BigTwo.from_hands(t.state.options, hands))
+        msg = await _fresh_controls(emulator, alice, channel, t, since)
+        assert select_of(msg, "sugg") is None and button_of(msg, "pass") is not None
+        assert (
+            "**Your turn:** you lead, but a single 2 cannot be the play that wins the deal "
+            "under these rules, and it is your only card: pass the lead on." in msg.content
+        )
+        assert "Press **Pass**: bob leads instead." in msg.content
+        since = emulator.mark()
+        await press(emulator, alice, msg, "pass")
+        assert msg.content.startswith("You passed the lead on.")
+        assert t.state.record().rounds[-1].decisions[-1] == (a, PASS)
+        # bob leads anything: the 2♦ rule lapsed with alice's pass
+        msg = await _fresh_controls(emulator, bob, channel, t, since)
+        assert "**Your turn:** you lead — play any combination." in msg.content
+        await choose_suggestion(emulator, bob, msg)
+        await press(emulator, bob, msg, "play")
+        await play_until_over(emulator, bot, channel, {alice.id: alice, bob.id: bob})
+        await wait_text(emulator, channel, "Final standings")
+        assert t.state.totals[a] == 1 and t.state.totals[b] == 0  # the 2♦ stayed in hand
