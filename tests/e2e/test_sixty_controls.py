@@ -1,6 +1,7 @@
 """Sixty's answers through the UI, from given positions: each joker, the
 Hocus-pocus and last-holder refusals, a fight back followed by the
-fighter's attack, a take, and stale or foreign clicks that change nothing."""
+fighter's attack (also for a fighter whose DMs are closed), a take, and
+stale or foreign clicks that change nothing."""
 
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ from tests.e2e.sixty_support import (
     answer,
     open_sixty,
     options_of,
+    play_sixty,
     position,
     refused_of,
+    seat,
     set_position,
     start,
     wait_controls,
 )
-from tests.e2e.table_support import has_controls, running, table_of, wait_text
+from tests.e2e.table_support import has_controls, my_hand, running, table_of, wait_text
 
 
 async def _three(
@@ -160,3 +163,35 @@ async def test_fight_back_then_attack_a_take_and_clicks_that_change_nothing(
         assert t.state.current_player == 0 and t.state.phase == "attack"
         await wait_text(emulator, channel, f"{p2.name} takes 2 cards (+10)")
         assert table_of(bot, channel) is t
+
+
+async def test_a_fighter_whose_dms_are_closed_is_sent_to_my_hand(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    alice = emulator.create_user("alice", dms_closed=True)
+    bob = emulator.create_user("bob")
+    guild = emulator.create_guild("Club", members=[alice, bob])
+    channel = guild.channels[0]
+    async with running(emulator, tmp_path / "db.sqlite3") as bot:
+        lobby = await open_sixty(emulator, bob, channel, [alice], rules="quick", seats=2)
+        t = await start(emulator, bot, bob, lobby, channel)
+        a, b = seat(t, alice), seat(t, bob)
+        hands = {b: "4 4 3 5 6", a: "10 3 3 12 ZP"}
+        await set_position(bot, t, position(t, hands, "5 5 6 6 12 15", starter=b))
+        msg = await wait_controls(emulator, bob, channel, t)
+        await answer(emulator, bob, msg, "attack_4x2")
+        await wait_text(emulator, channel, f"{alice.mention}, it's your turn")
+        hand = await my_hand(emulator, alice, channel, bot)
+        await answer(emulator, alice, hand, "fight_10x1")
+        # no DM can bring her controls: a ping does, pointing at My hand
+        assert hand.content.startswith(
+            "You fought back with 10 ×1 = 10 against 8. Now you attack: press **My hand** on "
+            "the table for your controls."
+        ), hand.content
+        ping = await wait_text(emulator, channel, f"{alice.mention}, it's your turn (to attack")
+        assert "press **My hand**" in ping.content
+        assert t.meta.dm_closed[a] and emulator.dms(alice) == []
+        await play_sixty(
+            emulator, bot, channel, {alice.id: alice, bob.id: bob}, via_hand={alice.id}
+        )
+        await wait_text(emulator, channel, "Final standings")
