@@ -225,17 +225,20 @@ class Terminal(Front):
             held = f" ({plural(left, 'card')} left)" if left else ""
             self.out(
                 f"  {r.positions[p] + 1}. {self.names[p]:<18} "
-                f"{plural(r.scores[p], 'penalty point')}{held}, total {r.totals[p]}"
+                f"{r.scores[p]:>3} penalty point{'' if r.scores[p] == 1 else 's'}{held}, "
+                f"total {r.totals[p]}"
             )
 
     def loop(self) -> None:
         g = self.game
         o = g.options
         self.out(self.header(f"Big Two: {o.preset} rules, {g.n} players"))
+        suits = "Suits, low to high: " + suit_order(
+            rules_for(o.suit_order, o.straights, o.flush_compare)
+        )
+        # the person types cards with letters; a watcher types nothing
         self.out(
-            "Suits, low to high: "
-            + suit_order(rules_for(o.suit_order, o.straights, o.flush_compare))
-            + "  (type cards like 3D or 10H: C ♣, D ♦, H ♥, S ♠)"
+            suits if self.watch else suits + "  (type cards like 3D or 10H: C ♣, D ♦, H ♥, S ♠)"
         )
         self.show_deal()
         while True:

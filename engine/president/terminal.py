@@ -52,6 +52,7 @@ from ..terminal import (
     menu_lines,
     new_seed,
     no_entry,
+    obj,
     option_overrides,
     play_session,
     plural,
@@ -399,7 +400,7 @@ class Terminal(Front):
             verb = {"tribute": "give", "return": "give back", "swap": "swap"}.get(e.kind, e.kind)
             verb, _, back = verb.partition(" ")
             rest = f"{back} {what}".lstrip()
-            self.out(says(self.names[e.giver], verb, f"{rest} to {self.names[e.receiver]}."))
+            self.out(says(self.names[e.giver], verb, f"{rest} to {obj(self.names[e.receiver])}."))
 
     def loop(self) -> None:
         g = self.game
@@ -433,7 +434,7 @@ class Terminal(Front):
                         if self.watch or receiver == HUMAN
                         else plural(len(decision.cards), "card")
                     )
-                    self.out(f"{self.names[p]} gives back {shown} to {self.names[receiver]}.")
+                    self.out(f"{self.names[p]} gives back {shown} to {obj(self.names[receiver])}.")
                 g.apply(decision, p)
                 self.flush_events()
                 self.pause()

@@ -55,9 +55,9 @@ from .state import GAME_OVER, ROUND_OVER, Sixty
 from .views import Event, Observation, PublicView
 
 JOKERS_EXPLAINED = (
-    "Jokers: Abracadabra sends the attack back and flips the direction; Hocus-pocus adds "
-    "a card of the attack's number from the discard pile and passes it on; Zap puts half "
-    "the attack in your penalty pile and passes the rest on."
+    "Jokers: Abracadabra sends the attack back and flips the direction;",
+    "Hocus-pocus adds a card of the attack's number from the discard pile and passes it on;",
+    "Zap keeps half the attack as its player's penalty cards and passes the rest on.",
 )
 
 
@@ -193,6 +193,7 @@ class Terminal(Front):
     def human_turn(self) -> Decision:
         g = self.game
         obs = g.observation(HUMAN)
+        self.out("")
         for line in _table(obs.public, self.names):
             self.out(line)
         self.out("Your hand: " + " ".join(card_text(c) for c in obs.hand))
@@ -221,7 +222,8 @@ class Terminal(Front):
     def loop(self) -> None:
         g = self.game
         self.out(self.header(f"Sixty: {g.options.preset} rules, {g.n} players"))
-        self.out(JOKERS_EXPLAINED)
+        for line in JOKERS_EXPLAINED:
+            self.out(line)
         self.out(f"── Round {g.round_number} ──")
         while True:
             if g.phase == GAME_OVER:
@@ -246,9 +248,9 @@ class Terminal(Front):
             bot = p in self.bots
             d = self.bots[p].decide(g.observation(p)) if bot else self.human_turn()
             for e in g.apply(d, p):
-                line = _describe(e, self.names)
-                if line is not None:
-                    self.out(line)
+                said = _describe(e, self.names)
+                if said is not None:
+                    self.out(said)
             if bot:
                 self.pause()
 

@@ -312,7 +312,7 @@ def test_the_exchange_names_what_you_are_asked_and_what_you_get() -> None:
                 assert any(x.startswith("Exchange: you give back") for x in header)
                 assert not any("You lead" in x for x in header)
         # as the lowest, the person gives tribute and is told the card given back
-        m = [x for x in lines if re.match(r"Bot \d \(normal\) gives back .* to You\.", x)]
+        m = [x for x in lines if re.match(r"Bot \d \(normal\) gives back .* to you\.", x)]
         if m:
             seen_got = True
             assert "card(s)" not in m[0], m[0]
