@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from .errors import OptionsError
+from .game import OptionSpec
 
 InputFn = Callable[[str], str]
 PrintFn = Callable[[str], None]
@@ -150,8 +151,15 @@ def add_table_arguments(
     )
 
 
-def add_option_argument(p: argparse.ArgumentParser, example: str) -> None:
-    """``--option NAME=VALUE``, repeatable; ``example`` is one such pair."""
+def add_option_argument(
+    p: argparse.ArgumentParser, example: str, schema: Sequence[OptionSpec]
+) -> None:
+    """``--option NAME=VALUE``, repeatable; ``example`` is one such pair. The
+    help ends with every option of ``schema``, its values and what it does."""
+    width = max(len(spec.name) for spec in schema)
+    rules = [f"  {spec.name:<{width}}  {_values(spec)}: {spec.help}" for spec in schema]
+    p.epilog = "house rules for --option NAME=VALUE:\n" + "\n".join(rules)
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.add_argument(
         "--option",
         action="append",
@@ -159,6 +167,15 @@ def add_option_argument(p: argparse.ArgumentParser, example: str) -> None:
         metavar="NAME=VALUE",
         help=f"change any option of the preset, e.g. --option {example} (repeatable)",
     )
+
+
+def _values(spec: OptionSpec) -> str:
+    if spec.kind == "bool":
+        return "on/off"
+    if spec.kind == "choice":
+        return "/".join(spec.choices)
+    span = f"{spec.minimum}-{spec.maximum}"
+    return f"{span} or none" if spec.optional else span
 
 
 def parse_args(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | int:

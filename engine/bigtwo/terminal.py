@@ -75,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
         levels=levels(),
         seed_help="seed for the deals and the players",
     )
-    add_option_argument(p, "deals=1")
+    add_option_argument(p, "deals=1", OPTION_SCHEMA)
     return p
 
 

@@ -62,7 +62,7 @@ from ..terminal import (
 )
 from .ai import Player, levels, make_player
 from .ai.knowledge import Knowledge
-from .options import BOOLEANS, INTEGERS, PRESETS, Options, preset
+from .options import BOOLEANS, INTEGERS, OPTION_SCHEMA, PRESETS, Options, preset
 from .plays import Decision, Give, Play
 from .state import EXCHANGE, PLAY, President
 from .views import Event, Observation, PublicView, RoundResult
@@ -135,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
         seed_help="seed for the deal and the players",
     )
     p.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
-    add_option_argument(p, "jokers=2")
+    add_option_argument(p, "jokers=2", OPTION_SCHEMA)
     colour = p.add_mutually_exclusive_group()
     colour.add_argument("--color", dest="color", action="store_true", default=None)
     colour.add_argument("--no-color", dest="color", action="store_false")

@@ -74,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
         seed_help="seed for the deals and the players",
     )
     p.add_argument("--players", type=int, help="players in all (instead of --bots)")
-    add_option_argument(p, "tiebreak=shared")
+    add_option_argument(p, "tiebreak=shared", OPTION_SCHEMA)
     return p
 
 

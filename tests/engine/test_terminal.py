@@ -151,3 +151,15 @@ def test_replay_of_a_record_left_between_deals_names_no_player(
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert "None" not in last
     assert last == "game in progress: round 1 is over, round 2 not dealt yet"
+
+
+@pytest.mark.parametrize(
+    ("game", "option"),
+    [("president", "jokers"), ("bigtwo", "suit_order"), ("sixty", "voluntary_take")],
+)
+def test_each_games_help_lists_its_house_rules(
+    game: str, option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert engine_main(["play", "--game", game, "--help"]) == 0
+    text = capsys.readouterr().out
+    assert re.search(rf"^  {option} +\S", text, re.MULTILINE), text
