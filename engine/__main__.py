@@ -62,13 +62,18 @@ def _replay(path: str, out: _Out) -> int:
         out("no decisions in the record")
         return 0
     outcome = state.outcome()
-    if outcome is None:
-        out(f"game in progress: round {state.round_number}, player {state.current_player} to act")
-    else:
+    if outcome is not None:
+        rounds = f"{outcome.rounds} round{'' if outcome.rounds == 1 else 's'}"
         out(
-            f"game over after {outcome.rounds} round(s): winners {list(outcome.winners)}, "
+            f"game over after {rounds}: winners {list(outcome.winners)}, "
             f"totals {list(outcome.totals)}"
         )
+    elif state.current_player is None:
+        # left between rounds: the next deal is not in the record
+        n = state.round_number
+        out(f"game in progress: round {n} is over, round {n + 1} not dealt yet")
+    else:
+        out(f"game in progress: round {state.round_number}, player {state.current_player} to act")
     return 0
 
 
@@ -77,14 +82,14 @@ class _Out:
         print(line)
 
 
-def _split_game(args: list[str]) -> tuple[str, list[str]]:
-    """``--game NAME`` (or ``--game=NAME``) anywhere after ``play``."""
+def _split_game(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--game NAME`` (or ``--game=NAME``) anywhere after ``play``; None when absent."""
     rest: list[str] = []
-    name = "president"
+    name: str | None = None
     it = iter(args)
     for a in it:
         if a == "--game":
-            name = next(it, name)
+            name = next(it, "")
         elif a.startswith("--game="):
             name = a.split("=", 1)[1]
         else:
@@ -92,12 +97,43 @@ def _split_game(args: list[str]) -> tuple[str, list[str]]:
     return name, rest
 
 
+DEFAULT_GAME = "president"
+"""What ``python -m engine play`` without ``--game`` plays."""
+
+
+def _play_help() -> str:
+    """``python -m engine play --help``: the games, and where each one's options are."""
+    games = [g for g in game_types() if g.terminal is not None]
+    width = max(len(g.name) for g in games)
+    lines = [
+        "usage: python -m engine play [--game NAME] [options]",
+        "",
+        "Play a game in the terminal against computer players, or watch them (--watch).",
+        "",
+        "games (--game NAME; without it, " + game_type(DEFAULT_GAME).title + "):",
+    ]
+    for g in games:
+        lines.append(
+            f"  {g.name:<{width}}  {g.title:<10} python -m engine play --game {g.name} --help"
+        )
+    lines += [
+        "",
+        "Each game's --help lists its options. Every game takes --rules PRESET, --bots N,",
+        "--level LEVEL, --watch, --delay SECONDS, --seed N, --option NAME=VALUE and",
+        "--save FILE (then: python -m engine replay FILE).",
+    ]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "play":
         name, rest = _split_game(args[1:])
+        if name is None and ("-h" in rest or "--help" in rest):
+            print(_play_help())
+            return 0
         try:
-            game = game_type(name)
+            game = game_type(name or DEFAULT_GAME)
         except UnknownGame as exc:
             print(f"python -m engine play: {exc}", file=sys.stderr)
             return 2
@@ -113,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser(
         "play",
         help=f"play in the terminal; --game NAME chooses the game ({names}); "
-        "see python -m engine play --help",
+        "python -m engine play --help lists them",
     )
     ns = parser.parse_args(args)
     return _replay(ns.record, _Out())

@@ -4,52 +4,63 @@
     python -m engine play --game bigtwo --watch --rules hong_kong --seed 7
     python -m engine play --game bigtwo --option players=3 --option deals=1 --save game.json
 
-The person is player 0 ("You"). On your turn the table, the trick and your
-hand are shown with a short menu: the pass (when allowed) and a few
-suggested plays. Type a menu number, or the cards to play by name
-(``3D``, ``9C 9D``, ``3D 4D 5S 6H 7C``), ``pass``, ``?`` to list every legal
-play, or ``q`` to quit (Ctrl-D quits too). Numbers only ever select menu
-entries; cards are always typed by name. A refused play says why and asks
+The person is player 0 ("You"). The suit order is shown once, at the start.
+On your turn the table, the trick and your hand are shown with a short menu,
+numbered from 0: the pass (when allowed) and a few suggested plays. Type a
+menu number, or the cards to play by name (``3D``, ``9C 9D``, ``10H``; the
+``3♦`` the screen shows, or a menu entry's words, work too), ``pass``, ``?``
+to list every legal play, or ``q`` to quit (Ctrl-D and Ctrl-C quit too).
+Numbers only ever select menu entries. A refused play says why and asks
 again.
 
-All I/O goes through the ``input_fn``, ``print_fn`` and ``sleep_fn`` given to
-:func:`main`, so a test can play a whole game from a script.
+``--watch`` plays one computer move per second by default (``--delay``);
+``q`` and Enter, or Ctrl-C, stop it. ``--save FILE`` writes the game's record
+when the game ends or is left. All I/O goes through the ``input_fn``,
+``print_fn``, ``sleep_fn`` and ``poll_fn`` given to :func:`main`, so a test
+can play a whole game from a script.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-import time
 from collections.abc import Callable
-from pathlib import Path
 
+from ..cards import SUIT_SYMBOLS, Card
 from ..errors import EngineError, IllegalDecision, OptionsError
 from ..game import OptionSpec
 from ..terminal import (
-    QUIT_WORDS,
+    Front,
     InputFn,
+    PollFn,
     PrintFn,
-    Quit,
     add_option_argument,
     add_table_arguments,
+    ascii_suits,
     cannot_start,
     computer_seats,
     default_players,
-    level_problem,
+    make_poll,
+    menu_lines,
     new_seed,
+    no_entry,
+    obj,
     option_overrides,
-    parse_args,
-    read_line,
+    play_session,
+    plural,
+    start,
 )
 from .ai import Player, levels, make_player
 from .ai.normal import ranked
-from .combos import PASS, Combo, Decision, mask_of, parse_decision, rules_for
+from .combos import KIND_NAMES, PASS, Combo, Decision, Rules, mask_of, parse_decision, rules_for
 from .options import OPTION_SCHEMA, PRESETS, preset
 from .state import PLAY, BigTwo
 from .views import Event, Observation
 
 MENU_PLAYS = 5
+
+_KIND_WORDS = frozenset(w for name in KIND_NAMES[1:] for w in name.split())
+"""The words a menu entry puts before its cards (``full house``), skipped
+when a person types the entry."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,12 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
         presets=list(PRESETS),
         default_rules="standard",
         levels=levels(),
-        delay=0.0,
-        delay_help="seconds between moves when watching",
         seed_help="seed for the deals and the players",
     )
-    add_option_argument(p, "deals=1")
-    p.add_argument("--save", default=None, metavar="FILE", help="write the game record here")
+    add_option_argument(p, "deals=1", OPTION_SCHEMA)
     return p
 
 
@@ -78,7 +86,26 @@ def _option(name: str) -> OptionSpec:
     raise OptionsError(name, f"{name}: there is no such option in Big Two")
 
 
-class Terminal:
+def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
+    """Cards as the screen writes them everywhere: ``3♦ 10♥``."""
+    return " ".join(c.pretty() for c in cards)
+
+
+def suit_order(rules: Rules) -> str:
+    """``♦ < ♣ < ♥ < ♠``: the suits from low to high under ``rules``."""
+    return " < ".join(SUIT_SYMBOLS[s] for s in Rules.SUITS_BY_ORDER[rules.suit_order])
+
+
+def parse_typed(text: str) -> Decision:
+    """A decision as a person types it: notation (``9C 9D``), the cards the
+    screen shows (``9♣ 9♦``) or a menu entry's words (``pair 9♣ 9♦``)."""
+    words = ascii_suits(text).replace(",", " ").split()
+    while len(words) > 1 and words[0].lower() in _KIND_WORDS:
+        words = words[1:]
+    return parse_decision(" ".join(words))
+
+
+class Terminal(Front):
     """One session at the terminal: rendering, prompts and the game loop."""
 
     def __init__(
@@ -91,16 +118,18 @@ class Terminal:
         delay: float,
         input_fn: InputFn,
         print_fn: PrintFn,
-        sleep_fn: Callable[[float], None],
+        poll_fn: PollFn,
     ) -> None:
+        super().__init__(
+            names,
+            watch=watch,
+            delay=delay,
+            input_fn=input_fn,
+            print_fn=print_fn,
+            poll_fn=poll_fn,
+        )
         self.game = game
         self.bots = bots
-        self.names = names
-        self.watch = watch
-        self.delay = delay
-        self.input = input_fn
-        self.out = print_fn
-        self.sleep = sleep_fn
 
     def event_text(self, e: Event) -> str | None:
         name = self.names[e.player]
@@ -111,21 +140,19 @@ class Terminal:
         if e.kind == "trick":
             return f"{name} won the trick."
         if e.kind == "finish":
-            return f"{name} is out (place {(e.position or 0) + 1})."
-        if e.kind == "deal_over":
-            return f"{name} won the deal."
+            return self.says(e.player, "be", f"out (place {(e.position or 0) + 1}).")
         if e.kind == "abandoned":
             return "The deal ends in mid-trick."
         if e.kind == "lead":
-            return f"{name} leads."
-        return None
+            return self.says(e.player, "lead") + "."
+        return None  # "deal_over": the results say who won
 
     def show_deal(self) -> None:
         pub = self.game.public_view()
         self.out(f"Deal {pub.deal_number} is dealt.")
         if pub.face_up is not None:
             holder, card = pub.face_up
-            self.out(f"Face-up card {card.pretty()} went to {self.names[holder]}.")
+            self.out(f"Face-up card {card.pretty()} went to {obj(self.names[holder])}.")
         self.show(self.game.history)
 
     def show(self, events: tuple[Event, ...] | list[Event]) -> None:
@@ -133,12 +160,6 @@ class Terminal:
             line = self.event_text(e)
             if line is not None:
                 self.out(line)
-
-    def ask(self, prompt: str) -> str:
-        text = read_line(self.input, prompt)
-        if text.lower() in QUIT_WORDS:
-            raise Quit
-        return text
 
     def show_table(self, obs: Observation) -> None:
         pub = obs.public
@@ -148,11 +169,11 @@ class Terminal:
             marker = ">" if s.to_act else " "
             state = "out" if s.cards == 0 else ("passed" if s.passed else "")
             self.out(
-                f" {marker} {self.names[s.player]:<18} {s.cards:>2} cards  "
+                f" {marker} {self.names[s.player]:<18} {plural(s.cards, 'card'):>8}  "
                 f"penalty {s.total:<4} {state}".rstrip()
             )
         if pub.top is not None and pub.top_player is not None:
-            self.out(f"To beat: {pub.top.pretty()} ({self.names[pub.top_player]})")
+            self.out(f"To beat: {pub.top.pretty()}, played by {obj(self.names[pub.top_player])}")
         elif obs.lead_card is not None:
             self.out(f"You lead: your play must include the {obs.lead_card.pretty()}.")
         else:
@@ -160,7 +181,7 @@ class Terminal:
 
     def human_play(self, obs: Observation) -> Decision:
         self.show_table(obs)
-        self.out("Your hand: " + " ".join(str(c) for c in obs.hand))
+        self.out("Your hand: " + cards_text(obs.hand))
         legal = list(obs.legal)
         if legal == [PASS]:
             self.out("You cannot play now: you pass.")
@@ -170,21 +191,21 @@ class Terminal:
         plays = [c for c in legal if isinstance(c, Combo)]
         menu: list[Decision] = [PASS] if PASS in legal else []
         menu += ranked(rules, mask_of(obs.hand), plays, obs.public.top)[:MENU_PLAYS]
-        for i, d in enumerate(menu):
-            self.out(f"  {i}) {d}" + ("" if d is PASS else f"  ({d.pretty()})"))
-        self.out(f"  ({len(plays)} legal plays; ? lists them)")
+        for line in menu_lines([d.pretty() for d in menu]):
+            self.out(line)
+        self.out(f"  ({plural(len(plays), 'legal play')}; ? lists them)")
         while True:
-            text = self.ask("Your play (menu number, cards like 3D 4D, pass, ?, or q): ")
+            text = self.ask("Your play (a number, cards like 3D 4D, pass, ?, or q): ")
             if text == "?":
-                self.out("  " + ", ".join(str(c) for c in plays))
+                self.out("  " + ", ".join(c.pretty() for c in plays))
                 continue
             if text.isdigit():
                 if int(text) < len(menu):
                     return menu[int(text)]
-                self.out(f"Menu numbers go from 0 to {len(menu) - 1}; type cards by name.")
+                self.out(no_entry(text, len(menu)) + ", or type the cards by name (3D 4D).")
                 continue
             try:
-                decision = parse_decision(text)
+                decision = parse_typed(text)
                 self.game.copy().apply(decision, obs.player)
             except IllegalDecision as exc:
                 self.out(f"Not allowed: {exc}.")
@@ -194,43 +215,54 @@ class Terminal:
                 continue
             return decision
 
-    def run(self) -> int:
+    def show_results(self) -> None:
         g = self.game
-        who = "Watching" if self.watch else "Playing"
-        self.out(f"{who} Big Two: {g.options.preset} rules, {g.n} players  (type q to quit)")
-        try:
-            self.show_deal()
-            while True:
-                if g.phase != PLAY:
-                    r = g.results[-1]
-                    self.out(
-                        f"Deal {r.number} over. Penalties {list(r.scores)}, totals {list(r.totals)}"
-                    )
-                    if g.is_over:
-                        out = g.outcome()
-                        assert out is not None
-                        winners = ", ".join(self.names[p] for p in out.winners)
-                        self.out(f"Game over after {out.rounds} deal(s). Winner: {winners}")
-                        return 0
-                    if not self.watch:
-                        self.ask(f"Press Enter to deal deal {g.deal_number + 1} (q quits): ")
-                    g.start_round()
-                    self.show_deal()
-                    continue
-                p = g.current_player
-                assert p is not None
-                obs = g.observation(p)
-                if p in self.bots:
-                    decision = self.bots[p].decide(obs)
-                    if self.watch and self.delay > 0:
-                        self.sleep(self.delay)
-                else:
-                    decision = self.human_play(obs)
-                self.show(g.apply(decision, p))
-        except (Quit, KeyboardInterrupt):
-            self.out("")
-            self.out("Bye.")
-            return 0
+        r = g.results[-1]
+        order = sorted(range(g.n), key=lambda p: r.positions[p])
+        self.out(f"Deal {r.number} over: {self.names[order[0]]} won.")
+        for p in order:
+            left = r.details[p].get("cards_left", 0) if p < len(r.details) else 0
+            held = f" ({plural(left, 'card')} left)" if left else ""
+            self.out(
+                f"  {r.positions[p] + 1}. {self.names[p]:<18} "
+                f"{r.scores[p]:>3} penalty point{'' if r.scores[p] == 1 else 's'}{held}, "
+                f"total {r.totals[p]}"
+            )
+
+    def loop(self) -> None:
+        g = self.game
+        o = g.options
+        self.out(self.header(f"Big Two: {o.preset} rules, {g.n} players"))
+        suits = "Suits, low to high: " + suit_order(
+            rules_for(o.suit_order, o.straights, o.flush_compare)
+        )
+        # the person types cards with letters; a watcher types nothing
+        self.out(
+            suits if self.watch else suits + "  (type cards like 3D or 10H: C ♣, D ♦, H ♥, S ♠)"
+        )
+        self.show_deal()
+        while True:
+            if g.phase != PLAY:
+                self.show_results()
+                if g.is_over:
+                    out = g.outcome()
+                    assert out is not None
+                    winners = ", ".join(self.names[p] for p in out.winners)
+                    won = "Winner" if len(out.winners) == 1 else "Winners"
+                    self.out(f"Game over after {plural(out.rounds, 'deal')}. {won}: {winners}")
+                    return
+                self.next_round(f"for deal {g.deal_number + 1}")
+                g.start_round()
+                self.show_deal()
+                continue
+            p = g.current_player
+            assert p is not None
+            obs = g.observation(p)
+            if p in self.bots:
+                self.show(g.apply(self.bots[p].decide(obs), p))
+                self.pause()
+            else:
+                self.show(g.apply(self.human_play(obs), p))
 
 
 def main(
@@ -239,16 +271,16 @@ def main(
     input_fn: InputFn | None = None,
     print_fn: PrintFn | None = None,
     sleep_fn: Callable[[float], None] | None = None,
+    poll_fn: PollFn | None = None,
 ) -> int:
     """Run ``python -m engine play --game bigtwo`` with ``argv``. Returns the
-    exit status: 0 after a game or a clean quit, 2 for bad arguments."""
+    exit status: 0 after a game or a clean quit, 2 for bad arguments, 1 when
+    the record cannot be saved. ``poll_fn`` waits between watched moves (see
+    :func:`engine.terminal.make_poll`)."""
     out: PrintFn = print_fn if print_fn is not None else print
-    ns = parse_args(build_parser(), sys.argv[1:] if argv is None else argv)
+    ns = start(build_parser(), argv, levels(), out)
     if isinstance(ns, int):
         return ns
-    if (problem := level_problem(ns.level, levels())) is not None:
-        out(problem)
-        return 2
     seed = new_seed(ns.seed)
     try:
         overrides = option_overrides(ns.option, lambda n, v: _option(n).parse(v), "deals=1")
@@ -265,21 +297,14 @@ def main(
         bots,
         names,
         watch=ns.watch,
-        delay=max(0.0, ns.delay),
+        delay=ns.delay,
         input_fn=input_fn if input_fn is not None else input,
         print_fn=out,
-        sleep_fn=sleep_fn if sleep_fn is not None else time.sleep,
+        poll_fn=make_poll(poll_fn, input_fn, sleep_fn),
     )
-    out(f"Seed {seed} (replay this game with --seed {seed}).")
-    code = term.run()
-    if ns.save:
-        try:
-            Path(ns.save).write_text(game.record().to_json(indent=1), encoding="utf-8")
-        except OSError as exc:
-            out(f"Cannot save the record to {ns.save}: {exc}")
-            return 1
-        out(f"Record saved to {ns.save} (check it with python -m engine replay {ns.save}).")
-    return code
+    return play_session(
+        term, seed=seed, save=ns.save, record=lambda: game.record().to_json(indent=1), out=out
+    )
 
 
 __all__ = ["Terminal", "main"]

@@ -1234,7 +1234,7 @@ class President:
                     "wrong_size",
                 )
             return f"this trick needs {self.trick_size} card(s)", "wrong_size"
-        return f"{play.pretty()} does not beat {self.top.pretty()}", "not_higher"
+        return f"{play.pretty()} does not beat the {self.top.pretty()}", "not_higher"
 
     def apply_unchecked(self, decision: Decision) -> None:
         """Apply a decision known to be legal (no validation: the fast path).

@@ -27,10 +27,7 @@ This is the engine's interactive front end, the only module besides
 from __future__ import annotations
 
 import argparse
-import os
-import select
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -39,32 +36,36 @@ from ..errors import EngineError, NotationError, OptionsError
 from ..terminal import (
     HUMAN,
     QUIT_WORDS,
+    Front,
     InputFn,
+    PollFn,
     PrintFn,
     Quit,
     add_option_argument,
     add_table_arguments,
+    ascii_suits,
     cannot_start,
     computer_seats,
     default_players,
-    level_problem,
+    make_poll,
+    menu_hint,
+    menu_lines,
     new_seed,
+    no_entry,
+    obj,
     option_overrides,
-    parse_args,
+    play_session,
+    plural,
     read_line,
+    says,
+    start,
 )
 from .ai import Player, levels, make_player
 from .ai.knowledge import Knowledge
-from .options import BOOLEANS, INTEGERS, PRESETS, Options, preset
+from .options import BOOLEANS, INTEGERS, OPTION_SCHEMA, PRESETS, Options, preset
 from .plays import Decision, Give, Play
 from .state import EXCHANGE, PLAY, President
 from .views import Event, Observation, PublicView, RoundResult
-
-PollFn = Callable[[float], str | None]
-"""Waits up to the given seconds; returns a line the person typed meanwhile, or None."""
-
-WATCH_DELAY = 1.0
-"""Seconds between computer moves when watching: about the pace of the bot's tables."""
 
 
 class _NotHeld(NotationError):
@@ -123,7 +124,7 @@ def _parse_value(name: str, text: str) -> Any:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m engine play",
+        prog="python -m engine play --game president",
         description="Play President in the terminal against computer players, or watch them.",
     )
     add_table_arguments(
@@ -131,26 +132,17 @@ def build_parser() -> argparse.ArgumentParser:
         presets=list(PRESETS),
         default_rules="classic",
         levels=levels(),
-        delay=WATCH_DELAY,
-        delay_help=f"seconds between moves when watching (default {WATCH_DELAY:g}; 0: all at once)",
         seed_help="seed for the deal and the players",
     )
     p.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
-    p.add_argument(
-        "--save",
-        metavar="FILE",
-        default=None,
-        help="write the game's record (JSON) to FILE when the game ends or you leave, "
-        "for python -m engine replay FILE and bug reports",
-    )
-    add_option_argument(p, "jokers=2")
+    add_option_argument(p, "jokers=2", OPTION_SCHEMA)
     colour = p.add_mutually_exclusive_group()
     colour.add_argument("--color", dest="color", action="store_true", default=None)
     colour.add_argument("--no-color", dest="color", action="store_false")
     return p
 
 
-class Terminal:
+class Terminal(Front):
     """One game at the terminal: rendering, prompts and the game loop."""
 
     def __init__(
@@ -166,14 +158,16 @@ class Terminal:
         poll_fn: PollFn,
         style: Style,
     ) -> None:
+        super().__init__(
+            names,
+            watch=watch,
+            delay=delay,
+            input_fn=input_fn,
+            print_fn=print_fn,
+            poll_fn=poll_fn,
+        )
         self.game = game
         self.bots = bots
-        self.names = names
-        self.watch = watch
-        self.delay = delay
-        self.input = input_fn
-        self.out = print_fn
-        self.poll = poll_fn
         self.s = style
         self.shown = 0
 
@@ -194,12 +188,6 @@ class Terminal:
         text = " < ".join(ranks)
         return text + (self.s.red("  (revolution!)") if pub.revolution else "")
 
-    def _says(self, player: int, you: str, other: str) -> str:
-        """``You win`` for the person, ``Bot 2 wins`` for the others."""
-        if player == HUMAN and not self.watch:
-            return f"You {you}"
-        return f"{self.names[player]} {other}"
-
     def event_text(self, e: Event) -> str | None:
         p = e.player
         if e.kind == "play" and e.play is not None:
@@ -207,21 +195,21 @@ class Terminal:
         if e.kind == "pass":
             return self.s.dim(f"{self.names[p]}: pass")
         if e.kind == "skip":
-            return self.s.dim(self._says(p, "are skipped", "is skipped"))
+            return self.s.dim(self.says(p, "be", "skipped."))
         if e.kind == "revolution":
             return self.s.red(
                 f"Revolution by {self.names[p]}! The order of ranks is reversed: "
                 + self.order_text(self.game.public_view())
             )
         if e.kind == "trick":
-            return self.s.green(self._says(p, "win the trick.", "wins the trick."))
+            return self.s.green(self.says(p, "win", "the trick."))
         if e.kind == "finish":
             pos = (e.position or 0) + 1
-            return self.s.yellow(self._says(p, f"are out: place {pos}.", f"is out: place {pos}."))
+            return self.s.yellow(self.says(p, "be", f"out: place {pos}."))
         if e.kind == "abandoned":
             return self.s.dim("The round ends in mid-trick.")
         if e.kind == "lead":
-            return self._says(p, "lead.", "leads.")
+            return self.says(p, "lead") + "."
         return None
 
     def flush_events(self) -> None:
@@ -249,7 +237,7 @@ class Terminal:
             elif seat.passed:
                 state = self.s.dim("passed")
             line = (
-                f" {marker} {self.names[seat.player]:<16} {seat.cards:>2} cards  "
+                f" {marker} {self.names[seat.player]:<16} {plural(seat.cards, 'card'):>8}  "
                 f"score {seat.score:<4}{title}  {state}"
             )
             self.out(line.rstrip())
@@ -285,11 +273,6 @@ class Terminal:
             if self._line("Quit? y/n ").lower() in ("y", "yes"):
                 raise Quit
 
-    def _menu_hint(self, size: int) -> str:
-        if size == 1:
-            return "type 0 to choose it"
-        return f"type a number from 0 to {size - 1}"
-
     def _named_play(self, text: str, choices: list[Decision], hand: tuple[Card, ...]) -> Play:
         """A play named by the person: notation, the menu's words or cards.
         Raises :class:`NotationError` when the text names no play."""
@@ -301,7 +284,7 @@ class Terminal:
             return Play.parse(text)
         except NotationError:
             pass
-        cards = parse_cards(text.replace(",", " "))  # raises NotationError
+        cards = parse_cards(ascii_suits(text).replace(",", " "))  # raises NotationError
         if not cards or len({c.rank for c in cards}) != 1:
             raise NotationError(f"{text!r}: a play is cards of one rank")
         for c in set(cards):
@@ -316,10 +299,10 @@ class Terminal:
         if len(choices) == 1 and isinstance(choices[0], Play) and choices[0].is_pass:
             self.out(self.s.dim("Nothing in your hand beats it: you pass."))
             return choices[0]
-        for i, d in enumerate(choices):
-            label = self.play_text(d) if isinstance(d, Play) else str(d)
-            self.out(f"  {i:>2}) {label}")
-        hint = self._menu_hint(len(choices))
+        labels = [self.play_text(d) if isinstance(d, Play) else str(d) for d in choices]
+        for line in menu_lines(labels):
+            self.out(line)
+        hint = menu_hint(len(choices))
         while True:
             # a capital Q is the single queen when it can be played
             queen = "Q" if Play.parse("Q") in choices else ""
@@ -332,8 +315,8 @@ class Terminal:
                 if int(text) < len(choices):
                     return choices[int(text)]
                 self.out(
-                    f"There is no entry {text}: {hint}, or name the play "
-                    "(single 5, pair of 8, 8C 8D)."
+                    no_entry(text, len(choices))
+                    + ", or name the play (single 5, pair of 8, 8C 8D)."
                 )
                 continue
             try:
@@ -346,10 +329,24 @@ class Terminal:
                 continue
             if play in choices:
                 return play
-            self.out(f"{play.pretty()} is not one of the choices; pick a number from the list.")
+            self.out(self.refusal(play, obs))
+
+    def refusal(self, play: Play, obs: Observation) -> str:
+        """Why a play the person named cannot be played: not held, or the
+        rules' reason (``single 3 does not beat the single 9``)."""
+        held = sum(1 for c in obs.hand if c.rank == play.rank)
+        if held < play.count:
+            return f"You cannot play {play.pretty()}: you hold {plural(held, 'card')} of that rank."
+        try:
+            self.game.copy().apply(play, obs.player)
+        except EngineError as exc:
+            return f"Not allowed: {exc}."
+        return f"{play.pretty()} is not one of the choices; pick a number from the list."
 
     def human_give(self, obs: Observation, count: int, receiver: int) -> Give:
-        self.show_table(obs, f"Exchange: you give back {count} card(s) to {self.names[receiver]}.")
+        self.show_table(
+            obs, f"Exchange: you give back {plural(count, 'card')} to {self.names[receiver]}."
+        )
         got = [e for e in obs.exchange if e.receiver == obs.player and e.cards]
         for e in got:
             self.out(f"You received {self.cards(e.cards or ())} from {self.names[e.giver]}.")
@@ -357,7 +354,9 @@ class Terminal:
         self.out("Your hand:")
         self.out("  " + "  ".join(f"{i}) {self.s.card(c)}" for i, c in enumerate(hand)))
         while True:
-            text = self.ask(f"Cards to give ({count} numbers, or cards like 3C 4D; q quits): ")
+            text = self.ask(
+                f"Cards to give ({plural(count, 'number')}, or cards like 3C 4D; q quits): "
+            )
             chosen: list[Card] | None = None
             parts = text.replace(",", " ").split()
             if parts and all(x.isdigit() for x in parts):
@@ -366,11 +365,11 @@ class Terminal:
                     chosen = [hand[i] for i in idx]
             else:
                 try:
-                    chosen = list(parse_cards(parts))
+                    chosen = list(parse_cards([ascii_suits(x) for x in parts]))
                 except NotationError:
                     chosen = None
             if chosen is None or len(chosen) != count:
-                self.out(f"Please give exactly {count} different card(s) from your hand.")
+                self.out(f"Please give exactly {plural(count, 'different card')} from your hand.")
                 continue
             give = Give(chosen)
             try:
@@ -389,7 +388,7 @@ class Terminal:
         for pos, p in enumerate(r.order):
             self.out(
                 f"  {pos + 1}. {self.names[p]:<16} {r.titles[p]:<15} "
-                f"{r.points[p]:+d} points, total {r.totals[p]}"
+                f"{r.points[p]:+d} point{'' if abs(r.points[p]) == 1 else 's'}, total {r.totals[p]}"
             )
 
     def show_exchange(self) -> None:
@@ -397,65 +396,56 @@ class Terminal:
             if self.watch or HUMAN in (e.giver, e.receiver):
                 what = self.cards(e.cards or ())
             else:
-                what = f"{e.count} card(s)"
-            verb = {"tribute": "gives", "return": "gives back", "swap": "swaps"}.get(e.kind, e.kind)
-            self.out(f"{self.names[e.giver]} {verb} {what} to {self.names[e.receiver]}.")
+                what = plural(e.count, "card")
+            verb = {"tribute": "give", "return": "give back", "swap": "swap"}.get(e.kind, e.kind)
+            verb, _, back = verb.partition(" ")
+            rest = f"{back} {what}".lstrip()
+            self.out(says(self.names[e.giver], verb, f"{rest} to {obj(self.names[e.receiver])}."))
 
-    def run(self) -> int:
+    def loop(self) -> None:
         g = self.game
         o = g.options
-        who = "Watching" if self.watch else "Playing"
-        how = "q and Enter or Ctrl-C stop" if self.watch else "type q to quit"
-        self.out(self.s.bold(f"{who} President: {o.preset} rules, {g.n} players") + f"  ({how})")
+        self.out(self.s.bold(self.header(f"President: {o.preset} rules, {g.n} players")))
         self.out("Order of ranks: " + self.order_text(g.public_view()))
-        try:
-            while True:
-                if g.phase not in (PLAY, EXCHANGE):
-                    self.flush_events()
-                    self.show_round_result(g.results[-1])
-                    if g.is_over:
-                        self.show_outcome()
-                        return 0
-                    if not self.watch:
-                        self.ask(f"Press Enter to deal round {g.round_number + 1} (q quits): ")
-                    g.start_round()
-                    self.shown = 0
-                    self.out("")
-                    self.out(self.s.bold(f"Round {g.round_number} is dealt."))
-                    self.show_exchange()
-                    continue
-                p = g.current_player
-                assert p is not None
-                obs = g.observation(p)
-                if p in self.bots:
-                    decision = self.bots[p].decide(obs)
-                    if isinstance(decision, Give):
-                        receiver = g.pending[0][1]
-                        # the receiver sees what they get; others only how many
-                        shown = (
-                            self.cards(decision.cards)
-                            if self.watch or receiver == HUMAN
-                            else f"{len(decision.cards)} card(s)"
-                        )
-                        self.out(f"{self.names[p]} gives back {shown} to {self.names[receiver]}.")
-                    g.apply(decision, p)
-                    if self.watch and self.delay > 0:
-                        self.flush_events()
-                        typed = self.poll(self.delay)
-                        if typed is not None and typed.strip().lower() in QUIT_WORDS:
-                            raise Quit
-                elif g.phase == EXCHANGE:
-                    _, receiver, count = g.pending[0]
-                    decision = self.human_give(obs, count, receiver)
-                    g.apply(decision, p)
-                    self.out(f"You give back {self.cards(decision.cards)}.")
-                else:
-                    g.apply(self.human_play(obs), p)
+        while True:
+            if g.phase not in (PLAY, EXCHANGE):
                 self.flush_events()
-        except (Quit, KeyboardInterrupt):
-            self.out("")
-            self.out("Bye.")
-            return 0
+                self.show_round_result(g.results[-1])
+                if g.is_over:
+                    self.show_outcome()
+                    return
+                self.next_round(f"for round {g.round_number + 1}")
+                g.start_round()
+                self.shown = 0
+                self.out("")
+                self.out(self.s.bold(f"Round {g.round_number} is dealt."))
+                self.show_exchange()
+                continue
+            p = g.current_player
+            assert p is not None
+            obs = g.observation(p)
+            if p in self.bots:
+                decision = self.bots[p].decide(obs)
+                if isinstance(decision, Give):
+                    receiver = g.pending[0][1]
+                    # the receiver sees what they get; others only how many
+                    shown = (
+                        self.cards(decision.cards)
+                        if self.watch or receiver == HUMAN
+                        else plural(len(decision.cards), "card")
+                    )
+                    self.out(f"{self.names[p]} gives back {shown} to {obj(self.names[receiver])}.")
+                g.apply(decision, p)
+                self.flush_events()
+                self.pause()
+            elif g.phase == EXCHANGE:
+                _, receiver, count = g.pending[0]
+                decision = self.human_give(obs, count, receiver)
+                g.apply(decision, p)
+                self.out(f"You give back {self.cards(decision.cards)}.")
+            else:
+                g.apply(self.human_play(obs), p)
+            self.flush_events()
 
     def show_outcome(self) -> None:
         out = self.game.outcome()
@@ -463,60 +453,10 @@ class Terminal:
             return
         self.out("")
         winners = ", ".join(self.names[p] for p in out.winners)
-        self.out(self.s.bold(f"Game over after {out.rounds} round(s). Winner: {winners}"))
+        won = "Winner" if len(out.winners) == 1 else "Winners"
+        self.out(self.s.bold(f"Game over after {plural(out.rounds, 'round')}. {won}: {winners}"))
         for rank, p in enumerate(out.standings):
             self.out(f"  {rank + 1}. {self.names[p]:<16} {out.totals[p]}")
-
-
-def _stdin_poll(sleep_fn: Callable[[float], None]) -> PollFn:
-    """Wait on standard input, so ``q`` and Enter stop a watched game between
-    moves; where stdin cannot be waited on (Windows, closed) just sleep."""
-    closed = False
-
-    def poll(seconds: float) -> str | None:
-        nonlocal closed
-        if not closed:
-            try:
-                ready, _, _ = select.select([sys.stdin], [], [], seconds)
-            except (OSError, ValueError, TypeError):
-                closed = True
-            else:
-                if not ready:
-                    return None
-                line = sys.stdin.readline()
-                if line:
-                    return line
-                closed = True  # end of input: nothing more to wait for there
-        sleep_fn(seconds)
-        return None
-
-    return poll
-
-
-def _save(path: str, game: President, out: PrintFn) -> int:
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(game.record().to_json(indent=1) + "\n")
-    except OSError as exc:
-        out(f"Cannot save the record to {path}: {exc.strerror or exc}")
-        return 1
-    out(f"Record saved to {path} (python -m engine replay {path}).")
-    return 0
-
-
-def _save_problem(path: str) -> str | None:
-    """Why ``--save path`` could not be written, checked before an hour of play."""
-    target = os.path.abspath(path)
-    folder = os.path.dirname(target)
-    if os.path.isdir(target):
-        return f"--save {path}: that is a folder; give a file name"
-    if not os.path.isdir(folder):
-        return f"--save {path}: the folder {folder} does not exist"
-    if not os.access(folder, os.W_OK) or (
-        os.path.exists(target) and not os.access(target, os.W_OK)
-    ):
-        return f"--save {path}: cannot write there"
-    return None
 
 
 def main(
@@ -537,15 +477,9 @@ def main(
     meanwhile; by default it waits on standard input, unless ``input_fn`` or
     ``sleep_fn`` is given (a script), when it only sleeps."""
     out: PrintFn = print_fn if print_fn is not None else print
-    ns = parse_args(build_parser(), sys.argv[1:] if argv is None else argv)
+    ns = start(build_parser(), argv, levels(), out)
     if isinstance(ns, int):
         return ns
-    if ns.save is not None and (problem := _save_problem(ns.save)) is not None:
-        out(f"Cannot start: {problem}")
-        return 2
-    if (problem := level_problem(ns.level, levels())) is not None:
-        out(problem)
-        return 2
     players = default_players(ns.bots, ns.watch)
     seed = new_seed(ns.seed)
     try:
@@ -559,18 +493,6 @@ def main(
     game = President.new_game(options, seed=seed)
     bots: dict[int, Player]
     bots, names = computer_seats(make_player, ns.level, seed, players, ns.watch)
-    sleep = sleep_fn if sleep_fn is not None else time.sleep
-    poll: PollFn
-    if poll_fn is not None:
-        poll = poll_fn
-    elif input_fn is not None or sleep_fn is not None:
-
-        def poll(seconds: float) -> str | None:
-            sleep(seconds)
-            return None
-
-    else:
-        poll = _stdin_poll(sleep)
     if color is None:
         color = ns.color if ns.color is not None else (print_fn is None and sys.stdout.isatty())
     term = Terminal(
@@ -578,17 +500,15 @@ def main(
         bots,
         names,
         watch=ns.watch,
-        delay=max(0.0, ns.delay),
+        delay=ns.delay,
         input_fn=input_fn if input_fn is not None else input,
         print_fn=out,
-        poll_fn=poll,
+        poll_fn=make_poll(poll_fn, input_fn, sleep_fn),
         style=Style(bool(color)),
     )
-    out(f"Seed {seed} (replay this game with --seed {seed}).")
-    code = term.run()
-    if ns.save is not None:
-        code = _save(ns.save, game, out) or code
-    return code
+    return play_session(
+        term, seed=seed, save=ns.save, record=lambda: game.record().to_json(indent=1), out=out
+    )
 
 
 __all__ = ["Terminal", "main"]

@@ -6,69 +6,88 @@
 
 The person is player 0 ("You"). Each turn shows the table (hand sizes,
 penalty piles, the deck, the discard pile, the attack in flight), the
-hand and the legal choices by number. Type a menu number (numbers only
+hand and the legal choices, numbered from 0; a joker's entry says what it
+would do and ``take`` what it would cost. Type a menu number (numbers only
 ever select menu entries), a decision in notation (``attack 4x2``,
 ``pass 4x1``, ``fight 10x1``, ``joker zap``, ``take``) or ``q`` to quit;
-Ctrl-D quits too. Bad input asks again. ``--save FILE`` writes the game
-record (JSON) at the end or on quitting.
+Ctrl-D and Ctrl-C quit too. Bad input asks again.
 
-All I/O goes through the ``input_fn``, ``print_fn`` and ``sleep_fn`` given
-to :func:`main`, so a test can play a whole game from a script.
+``--watch`` plays one computer move per second by default (``--delay``);
+``q`` and Enter, or Ctrl-C, stop it. ``--save FILE`` writes the game's record
+when the game ends or is left. All I/O goes through the ``input_fn``,
+``print_fn``, ``sleep_fn`` and ``poll_fn`` given to :func:`main`, so a test
+can play a whole game from a script.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
-import sys
-import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Any
 
 from ..errors import EngineError, OptionsError
+from ..game import OptionSpec
+from ..terminal import (
+    HUMAN,
+    Front,
+    InputFn,
+    PollFn,
+    PrintFn,
+    add_option_argument,
+    add_table_arguments,
+    cannot_start,
+    computer_seats,
+    default_players,
+    make_poll,
+    menu_lines,
+    new_seed,
+    no_entry,
+    obj,
+    option_overrides,
+    play_session,
+    plural,
+    says,
+    start,
+)
 from .ai import Player, levels, make_player
-from .cards import Decision, parse_decision
+from .cards import ABRACADABRA, HOCUS_POCUS, JOKER, TAKE, ZAP, Card, Decision, parse_decision
 from .options import OPTION_SCHEMA, PRESETS, preset
 from .state import GAME_OVER, ROUND_OVER, Sixty
-from .views import Event, PublicView
+from .views import Event, Observation, PublicView
 
-InputFn = Callable[[str], str]
-PrintFn = Callable[[str], None]
-HUMAN = 0
-
-
-class Quit(Exception):
-    """The person asked to leave."""
+JOKERS_EXPLAINED = (
+    "Jokers: Abracadabra sends the attack back and flips the direction;",
+    "Hocus-pocus adds a card of the attack's number from the discard pile and passes it on;",
+    "Zap keeps half the attack as its player's penalty cards and passes the rest on.",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m engine play --game sixty", description="Play Sixty in the terminal."
+    p = argparse.ArgumentParser(
+        prog="python -m engine play --game sixty",
+        description="Play Sixty in the terminal against computer players, or watch them.",
     )
-    parser.add_argument("--rules", default="standard", choices=sorted(PRESETS))
-    parser.add_argument("--watch", action="store_true", help="computers only; you watch")
-    parser.add_argument("--bots", type=int, help="computer players (default 3, 4 with --watch)")
-    parser.add_argument("--players", type=int, help="players in all (instead of --bots)")
-    parser.add_argument("--level", default="normal", help=f"one of {', '.join(levels())}")
-    parser.add_argument("--seed", type=int)
-    parser.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="a house rule"
+    add_table_arguments(
+        p,
+        presets=list(PRESETS),
+        default_rules="standard",
+        levels=levels(),
+        seed_help="seed for the deals and the players",
     )
-    parser.add_argument("--save", metavar="FILE", help="write the game record here")
-    parser.add_argument("--delay", type=float, default=0.0, help="seconds between moves")
-    return parser
+    p.add_argument("--players", type=int, help="players in all (instead of --bots)")
+    add_option_argument(p, "tiebreak=shared", OPTION_SCHEMA)
+    return p
 
 
-def _parse_option(item: str) -> tuple[str, Any]:
-    name, sep, value = item.partition("=")
-    name = name.strip().replace("-", "_")
-    if not sep:
-        raise OptionsError(name, f"--option {item!r}: write NAME=VALUE, like tiebreak=shared")
+def _option(name: str) -> OptionSpec:
     for spec in OPTION_SCHEMA:
         if spec.name == name:
-            return name, spec.parse(value)
+            return spec
     raise OptionsError(name, f"{name}: Sixty has no such option")
+
+
+def card_text(card: int) -> str:
+    """A card as the screen writes it: its number, or a joker's name."""
+    return Card(card).name_for_people
 
 
 def _table(view: PublicView, names: Sequence[str]) -> list[str]:
@@ -80,15 +99,16 @@ def _table(view: PublicView, names: Sequence[str]) -> list[str]:
     for p, name in enumerate(names):
         mark = "→" if view.turn == p else " "
         lines.append(
-            f" {mark} {name:<18} {view.hand_sizes[p]} cards  "
+            f" {mark} {name:<18} {plural(view.hand_sizes[p], 'card'):>8}  "
             f"penalty pile {view.penalty_counts[p]}  total {view.totals[p]}"
         )
-    pile = " ".join(f"{c}×{k}" for c, k in view.discard_cards())
+    pile = " ".join(f"{card_text(c)}x{k}" for c, k in view.discard_cards())
     lines.append(f"   discard: {pile or '-'}")
     if view.attack is not None:
         a = view.attack
         lines.append(
-            f"   attack: {a.card}x{a.count} = {a.sum} on {names[a.defender]} (from {names[a.last]})"
+            f"   attack: {a.card}x{a.count} = {a.sum} on {obj(names[a.defender])} "
+            f"(from {obj(names[a.last])})"
         )
     return lines
 
@@ -96,27 +116,31 @@ def _table(view: PublicView, names: Sequence[str]) -> list[str]:
 def _describe(event: Event, names: Sequence[str]) -> str | None:
     who = names[event.player] if event.player is not None else ""
     k = event.kind
-    tgt = names[event.target] if event.target is not None and event.target >= 0 else "-"
+    tgt = obj(names[event.target]) if event.target is not None and event.target >= 0 else "-"
     if k == "attack":
-        return f"{who} attacks {tgt} with {event.card}x{event.count} ({event.total})"
+        return says(who, "attack", f"{tgt} with {event.card}x{event.count} ({event.total})")
     if k == "pass_on":
-        return f"{who} passes it on with {event.card}x{event.count} to {tgt} ({event.total})"
+        return says(who, "pass", f"it on with {event.card}x{event.count} to {tgt} ({event.total})")
     if k == "joker":
-        return f"{who} plays {event.which}: the attack ({event.total}) goes to {tgt}"
+        name = card_text(event.card)
+        return says(who, "play", f"{name}: the attack ({event.total}) goes to {tgt}")
     if k == "fight":
-        return f"{who} fights back with {event.card}x{event.count} ({event.total})"
+        return says(who, "fight", f"back with {event.card}x{event.count} ({event.total})")
     if k == "take":
-        return f"{who} takes {event.count} card(s): {event.total} points"
+        cost = plural(event.total, "penalty point")
+        return says(who, "take", f"{plural(event.count, 'card')}: {cost}")
     if k == "skip":
-        return f"{who} holds only jokers and misses the attack"
+        return says(who, "miss", "the attack: only jokers in hand")
     if k == "direction":
         return "the direction is now " + ("clockwise" if event.total > 0 else "counter-clockwise")
     if k == "out":
-        return f"{who} is out of cards"
+        return says(who, "be", "out of cards")
     return None
 
 
-class Terminal:
+class Terminal(Front):
+    """One game at the terminal: rendering, prompts and the game loop."""
+
     def __init__(
         self,
         game: Sixty,
@@ -127,42 +151,61 @@ class Terminal:
         delay: float,
         input_fn: InputFn,
         print_fn: PrintFn,
-        sleep_fn: Callable[[float], None],
+        poll_fn: PollFn,
     ) -> None:
+        super().__init__(
+            names,
+            watch=watch,
+            delay=delay,
+            input_fn=input_fn,
+            print_fn=print_fn,
+            poll_fn=poll_fn,
+        )
         self.game = game
         self.bots = bots
-        self.names = names
-        self.watch = watch
-        self.delay = delay
-        self.input = input_fn
-        self.out = print_fn
-        self.sleep = sleep_fn
 
-    def ask(self, prompt: str) -> str:
-        try:
-            text = self.input(prompt)
-        except EOFError:
-            raise Quit from None
-        if text.strip() in ("q", "quit"):
-            raise Quit
-        return text
+    def label(self, d: Decision, obs: Observation) -> str:
+        """A menu entry: the decision's notation, and for a joker what it
+        would do, for a take what it would cost."""
+        attack = obs.public.attack
+        if d.kind == TAKE and attack is not None:
+            cost = plural(attack.sum, "penalty point")
+            return f"take: {plural(attack.count, 'card')}, {cost}"
+        if d.kind != JOKER or attack is None:
+            return str(d)
+        played = [e for e in self.game.copy().apply(d, obs.player) if e.kind == "joker"]
+        if not played:
+            return str(d)
+        e = played[0]
+        to = obj(self.names[e.target]) if e.target is not None else "-"
+        if d.card == ABRACADABRA:
+            what = f"the attack ({e.total}) goes back to {to} and the direction flips"
+        elif d.card == HOCUS_POCUS:
+            what = f"a {attack.card} from the discard pile joins the attack, which goes on to {to}"
+            what += f" ({e.total})"
+        elif d.card == ZAP and e.count:
+            kept = f"{plural(e.count, 'card')} {'goes' if e.count == 1 else 'go'}"
+            what = f"{kept} to your penalty pile, the rest ({e.total}) goes on to {to}"
+        else:
+            what = f"the attack ({e.total}) goes on to {to}"
+        return f"{d}: {what}"
 
     def human_turn(self) -> Decision:
         g = self.game
         obs = g.observation(HUMAN)
+        self.out("")
         for line in _table(obs.public, self.names):
             self.out(line)
-        self.out("Your hand: " + " ".join(str(c) for c in obs.hand))
+        self.out("Your hand: " + " ".join(card_text(c) for c in obs.hand))
         legal = list(obs.legal)
-        for i, d in enumerate(legal, 1):
-            self.out(f"  {i:>2}) {d}")
+        for line in menu_lines([self.label(d, obs) for d in legal]):
+            self.out(line)
         while True:
-            text = self.ask("Your choice (number or decision, q quits): ").strip()
+            text = self.ask("Your choice (a number, a decision like attack 4x2, or q): ")
             if text.isdigit():
-                i = int(text)
-                if 1 <= i <= len(legal):
-                    return legal[i - 1]
-                self.out(f"choose a menu number from 1 to {len(legal)}")
+                if int(text) < len(legal):
+                    return legal[int(text)]
+                self.out(no_entry(text, len(legal)) + ", or type a decision (take, fight 10x1).")
                 continue
             try:
                 d = parse_decision(text)
@@ -174,10 +217,13 @@ class Terminal:
             try:
                 g.copy().apply(d, HUMAN)
             except EngineError as exc:
-                self.out(f"not allowed: {exc}")
+                self.out(f"Not allowed: {exc}")
 
-    def play(self) -> None:
+    def loop(self) -> None:
         g = self.game
+        self.out(self.header(f"Sixty: {g.options.preset} rules, {g.n} players"))
+        for line in JOKERS_EXPLAINED:
+            self.out(line)
         self.out(f"── Round {g.round_number} ──")
         while True:
             if g.phase == GAME_OVER:
@@ -185,30 +231,28 @@ class Terminal:
                 o = g.outcome()
                 assert o is not None
                 winners = ", ".join(self.names[p] for p in o.winners)
-                self.out(f"Game over after {o.rounds} rounds. Winner(s): {winners}")
+                won = "Winner" if len(o.winners) == 1 else "Winners"
+                self.out(f"Game over after {plural(o.rounds, 'round')}. {won}: {winners}")
                 self.out(
                     "Totals: " + ", ".join(f"{self.names[p]} {o.totals[p]}" for p in range(g.n))
                 )
                 return
             if g.phase == ROUND_OVER:
                 self.results()
-                if not self.watch:
-                    self.ask("Press Enter for the next round ")
+                self.next_round(f"for round {g.round_number + 1}")
                 g.start_round()
                 self.out(f"── Round {g.round_number} ──")
                 continue
             p = g.current_player
             assert p is not None
-            if p in self.bots:
-                d = self.bots[p].decide(g.observation(p))
-                if self.delay:
-                    self.sleep(self.delay)
-            else:
-                d = self.human_turn()
+            bot = p in self.bots
+            d = self.bots[p].decide(g.observation(p)) if bot else self.human_turn()
             for e in g.apply(d, p):
-                line = _describe(e, self.names)
-                if line is not None:
-                    self.out(line)
+                said = _describe(e, self.names)
+                if said is not None:
+                    self.out(said)
+            if bot:
+                self.pause()
 
     def results(self) -> None:
         r = self.game.round_results()[-1]
@@ -225,53 +269,39 @@ def main(
     input_fn: InputFn | None = None,
     print_fn: PrintFn | None = None,
     sleep_fn: Callable[[float], None] | None = None,
+    poll_fn: PollFn | None = None,
 ) -> int:
-    """Run the terminal game; returns the exit status (2: bad arguments)."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] == "play":
-        args = args[1:]
+    """Run ``python -m engine play --game sixty`` with ``argv``. Returns the
+    exit status: 0 after a game or a clean quit, 2 for bad arguments, 1 when
+    the record cannot be saved. ``poll_fn`` waits between watched moves (see
+    :func:`engine.terminal.make_poll`)."""
     out: PrintFn = print_fn if print_fn is not None else print
+    ns = start(build_parser(), argv, levels(), out)
+    if isinstance(ns, int):
+        return ns
+    players = ns.players if ns.players is not None else default_players(ns.bots, ns.watch)
+    seed = new_seed(ns.seed)
     try:
-        ns = build_parser().parse_args(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    if ns.level not in levels():
-        out(f"--level: no computer level {ns.level!r}; choose one of {', '.join(levels())}")
-        return 2
-    if ns.players is not None:
-        players = ns.players
-    else:
-        bots_n = ns.bots if ns.bots is not None else (4 if ns.watch else 3)
-        players = bots_n if ns.watch else bots_n + 1
-    seed = ns.seed if ns.seed is not None else random.SystemRandom().randrange(1 << 31)
-    try:
-        overrides = dict(_parse_option(item) for item in ns.option)
+        overrides = option_overrides(ns.option, lambda n, v: _option(n).parse(v), "tiebreak=shared")
         overrides["players"] = players
         options = preset(ns.rules, **overrides)
     except OptionsError as exc:
-        out(f"Cannot start: {exc}")
-        return 2
+        return cannot_start(exc, out)
     game = Sixty.new_game(options, seed)
-    first_bot = 0 if ns.watch else 1
-    bots = {p: make_player(ns.level, seed * 31 + p) for p in range(first_bot, players)}
-    names = [f"Bot {p} ({ns.level})" for p in range(players)]
-    if not ns.watch:
-        names[HUMAN] = "You"
+    bots, names = computer_seats(make_player, ns.level, seed, players, ns.watch)
     term = Terminal(
         game,
         bots,
         names,
         watch=ns.watch,
-        delay=max(0.0, ns.delay),
+        delay=ns.delay,
         input_fn=input_fn if input_fn is not None else input,
         print_fn=out,
-        sleep_fn=sleep_fn if sleep_fn is not None else time.sleep,
+        poll_fn=make_poll(poll_fn, input_fn, sleep_fn),
     )
-    try:
-        term.play()
-    except Quit:
-        out("Bye.")
-    if ns.save:
-        Path(ns.save).write_text(game.record().to_json(indent=1), encoding="utf-8")
-        out(f"Record saved to {ns.save}")
-    return 0
+    return play_session(
+        term, seed=seed, save=ns.save, record=lambda: game.record().to_json(indent=1), out=out
+    )
+
+
+__all__ = ["Terminal", "main"]

@@ -3,9 +3,11 @@ person at the keyboard, and running a watched game that must ask nothing."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+InputFn = Callable[[str], str]
 Main = Callable[..., int]
 """A game's ``engine.<game>.terminal.main``."""
 
@@ -70,3 +72,36 @@ def at_end_of_input(main: Main, argv: list[str]) -> tuple[int, list[str]]:
 
     out: list[str] = []
     return main(argv, input_fn=eof, print_fn=out.append), out
+
+
+class FirstEntry(Person):
+    """A person who always picks entry 0 of a menu, gives back the first cards
+    asked for, and leaves (``q``) if a game asks more than ``patience`` times:
+    enough to play any game through to its end."""
+
+    def __init__(self, replies: list[str] | None = None, patience: int = 5000) -> None:
+        super().__init__(replies)
+        self.patience = patience
+
+    def answer(self, prompt: str) -> str:
+        if len(self.prompts) > self.patience:
+            return "q"
+        if m := re.search(r"\((\d+) numbers?", prompt):
+            return " ".join(str(i) for i in range(int(m.group(1))))
+        return "0"
+
+
+def interrupted_after(prompts: int) -> tuple[InputFn, list[str]]:
+    """An input function that answers ``0`` (Enter between rounds) and then
+    has Ctrl-C pressed at prompt number ``prompts``; and the prompts asked."""
+    asked: list[str] = []
+
+    def reply(prompt: str) -> str:
+        asked.append(prompt)
+        if len(asked) >= prompts:
+            raise KeyboardInterrupt
+        if m := re.search(r"\((\d+) numbers?", prompt):
+            return " ".join(str(i) for i in range(int(m.group(1))))
+        return "" if prompt.startswith("Press Enter") else "0"
+
+    return reply, asked

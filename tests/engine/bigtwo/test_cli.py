@@ -44,7 +44,7 @@ def test_a_whole_game_typing_cards_by_name(tmp_path: Path) -> None:
         print_fn=person.print,
     )
     assert rc == 0
-    assert "Game over after 2 deal(s)" in person.text
+    assert "Game over after 2 deals" in person.text
     assert "Your hand:" in person.text
     assert "Not allowed" not in person.text
     record = json.loads(path.read_text())
@@ -58,7 +58,7 @@ def test_bad_input_asks_again_then_quit() -> None:
     assert rc == 0
     text = person.text
     assert "is not a" in text  # hello is no card
-    assert "Menu numbers go from 0" in text  # numbers never name cards
+    assert "There is no entry 42: type a number from 0" in text  # numbers never name cards
     assert "given twice" in text
     assert "Not allowed:" in text
     assert person.lines[-1] == "Bye."
@@ -80,7 +80,7 @@ def test_watch_computer_players_with_options() -> None:
         ],
     )
     assert rc == 0
-    assert "hong_kong rules, 3 players" in text and "Game over after 2 deal(s)" in text
+    assert "hong_kong rules, 3 players" in text and "Game over after 2 deals" in text
     assert text.count("Face-up card") == 2  # public: shown at each deal
     assert naps and "You" not in text
 
@@ -112,7 +112,7 @@ def test_players_by_option_or_by_bots() -> None:
     assert "standard rules, 2 players" in "\n".join(out)
     out = []
     rc = main(
-        ["--watch", "--bots", "3", "--option", "deals=1"],
+        ["--watch", "--bots", "3", "--option", "deals=1", "--delay", "0"],
         input_fn=lambda p: "",
         print_fn=out.append,
     )
@@ -123,7 +123,13 @@ def test_python_m_engine_play_and_replay(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "watched.json"
-    rc = engine_main([*("play", "--game", "bigtwo", "--watch", "--seed", "9"), "--save", str(path)])
+    rc = engine_main(
+        [
+            *("play", "--game", "bigtwo", "--watch", "--seed", "9", "--delay", "0"),
+            "--save",
+            str(path),
+        ]
+    )
     assert rc == 0
     assert "Game over" in capsys.readouterr().out
     assert engine_main(["replay", str(path)]) == 0

@@ -30,7 +30,7 @@ class Script(Person):
 
     def answer(self, prompt: str) -> str:
         if prompt.startswith("Cards to give"):
-            m = re.search(r"\((\d+) numbers", prompt)
+            m = re.search(r"\((\d+) numbers?", prompt)
             assert m is not None
             return " ".join(str(i) for i in range(int(m.group(1))))
         return "1" if self.choices > 1 else "0"
@@ -64,7 +64,7 @@ def test_bad_input_asks_again_then_quit() -> None:
     assert rc == 0
     assert person.text.count("Your choice") == 4
     assert "Please type a number" in person.text
-    assert "is not one of the choices" in person.text
+    assert "You cannot play four Ks: you hold 0 cards of that rank." in person.text
     assert person.lines[-1] == "Bye."
 
 
@@ -99,7 +99,7 @@ class NotationScript(Script):
     def input(self, prompt: str) -> str:
         self.prompts.append(prompt)
         if prompt.startswith("Cards to give"):
-            m = re.search(r"\((\d+) numbers", prompt)
+            m = re.search(r"\((\d+) numbers?", prompt)
             assert m is not None
             cards = self.hand[: int(m.group(1))]
             return " ".join(c.replace("10", "T")[:-1] + "CDHS"["♣♦♥♠".index(c[-1])] for c in cards)
@@ -140,7 +140,7 @@ def test_watch_computer_players() -> None:
         ],
     )
     assert rc == 0
-    assert "Round 2 results" in text and "Game over after 2 round(s)" in text
+    assert "Round 2 results" in text and "Game over after 2 rounds" in text
     assert naps and all(n == 0.01 for n in naps)
     assert "You" not in text
 
@@ -263,7 +263,7 @@ def test_cards_not_held_are_not_a_play() -> None:
     assert decision == "3"
     text = "\n".join(out)
     assert "You do not hold K♣." in text
-    assert "pair of K is not one of the choices" in text
+    assert "You cannot play pair of K: you hold 0 cards of that rank." in text
     assert "Please type a number from 0 to 6" in text
 
 
@@ -312,7 +312,7 @@ def test_the_exchange_names_what_you_are_asked_and_what_you_get() -> None:
                 assert any(x.startswith("Exchange: you give back") for x in header)
                 assert not any("You lead" in x for x in header)
         # as the lowest, the person gives tribute and is told the card given back
-        m = [x for x in lines if re.match(r"Bot \d \(normal\) gives back .* to You\.", x)]
+        m = [x for x in lines if re.match(r"Bot \d \(normal\) gives back .* to you\.", x)]
         if m:
             seen_got = True
             assert "card(s)" not in m[0], m[0]
@@ -424,3 +424,24 @@ def test_watching_from_a_real_terminal_reads_q_from_standard_input(tmp_path: Pat
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().splitlines()[-1] == "Bye."
     assert "results" not in proc.stdout
+
+
+def test_a_typed_play_that_is_too_low_is_explained() -> None:
+    game = President.from_hands(preset("classic"), ["3C 4C JC", "9D TC", "5D 6D"])
+    for player, play in ((0, "4"), (1, "9"), (2, "pass")):
+        game.apply(Play.parse(play), player)
+    out: list[str] = []
+    replies = iter(["3C", "1"])
+    term = Terminal(
+        game,
+        {},
+        ["You", "Bot 1", "Bot 2"],
+        watch=False,
+        delay=0.0,
+        input_fn=lambda prompt: next(replies),
+        print_fn=out.append,
+        poll_fn=lambda s: None,
+        style=Style(False),
+    )
+    assert str(term.human_play(game.observation(0))) == "J"
+    assert "Not allowed: single 3 does not beat the single 9." in out
