@@ -1255,6 +1255,8 @@ class TableRuntime(commands.Cog, name="Tables"):
             t.seats[p] = seat
             t.meta.auto[p] = False
             t.meta.timeouts[p] = 0
+            if interaction.user.id not in t.meta.left:
+                t.meta.left.append(interaction.user.id)  # no seat in this game again
             humans = t.humans()
             if t.meta.host_id == interaction.user.id and humans:
                 t.meta.host_id = t.seats[humans[0]].user_id or 0  # the next human hosts

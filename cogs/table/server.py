@@ -443,16 +443,23 @@ class ServerFeatures:
     # -- taking over a computer seat --------------------------------------------------
 
     async def take_seat(self, interaction: discord.Interaction, t: Table) -> None:
+        """A newcomer takes over a computer-played seat at once, even mid-round.
+        The seat's hand shows at once, so it must not be a peephole: nobody who
+        holds a seat or has left the game takes one (``meta.left`` is stored
+        with the table, so a restart does not forget). A human whose own seat
+        the computer covers after timeouts takes it back with I'm back."""
         user = interaction.user
-        if t.seat_of_user(user.id) is not None:
-            raise UserFacingError("You're already playing at this table.")
+        refused = self._refuse_seat(t, user.id)
+        if refused is not None:
+            raise UserFacingError(refused)
         if takeable_seat(t) is None:
             raise UserFacingError("No computer seat is free to take at this table.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with t.lock:
             p = takeable_seat(t)
-            if t.closed or p is None or t.seat_of_user(user.id) is not None:
-                text = "Someone was quicker: no computer seat is free now."
+            refused = self._refuse_seat(t, user.id)
+            if t.closed or p is None or refused is not None:
+                text = refused or "Someone was quicker: no computer seat is free now."
                 await followup(interaction, content=text, ephemeral=True)
                 return
             old = t.seats[p].display_name
@@ -472,6 +479,15 @@ class ServerFeatures:
             + payload["content"]
         )
         await followup(interaction, ephemeral=True, **payload)
+
+    @staticmethod
+    def _refuse_seat(t: Table, user_id: int) -> str | None:
+        """Why this person may not take a seat at this table, or None."""
+        if t.seat_of_user(user_id) is not None:
+            return "You're already playing at this table."
+        if user_id in t.meta.left:
+            return "You left this game, so you can't take a seat in it again."
+        return None
 
     # -- forgetting a player ----------------------------------------------------------
 
