@@ -33,6 +33,13 @@ _SNOWFLAKES = {
     Kind.mentionable: "user or role",
     Kind.attachment: "file",
 }
+_WORDS = {
+    Kind.string: "text",
+    Kind.integer: "whole number",
+    Kind.number: "number",
+    Kind.boolean: "true or false",
+    **_SNOWFLAKES,
+}
 
 
 def refusal(interaction: discord.Interaction) -> str | None:
@@ -79,7 +86,7 @@ def _problem(param: app_commands.Parameter, sent_type: Any, value: Any) -> str |
     """What is wrong with one option's value, in words that finish a sentence."""
     kind = param.type
     if sent_type != kind.value:
-        return f"isn't a valid {_SNOWFLAKES.get(kind, kind.name)}"
+        return f"isn't a valid {_WORDS.get(kind, kind.name)}"
     if kind is Kind.string:
         if not isinstance(value, str):
             return "isn't text"
