@@ -2,7 +2,9 @@
 
 Engine errors (``engine.EngineError``, a ``ValueError``) are the user's
 mistake and get a short ephemeral explanation; anything else is logged with
-its traceback and the user gets a plain apology.
+its traceback and the user gets a plain apology. Slash command options that
+are not what their command declares (a modified client) are refused here
+too, before the command runs (:mod:`cogs.options`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from discord.ext import commands
 
 from engine import EngineError
 
-from .replies import UserFacingError, reply
+from .options import refusal
+from .replies import UserFacingError, edit, no_suggestions, reply, respond
 
 log = logging.getLogger("president.errors")
 
@@ -29,10 +32,29 @@ class Errors(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self._previous = bot.tree.on_error
+        self._previous_check = bot.tree.interaction_check
         bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        bot.tree.interaction_check = self.check_options  # type: ignore[method-assign]
 
     async def cog_unload(self) -> None:
         self.bot.tree.on_error = self._previous  # type: ignore[method-assign]
+        self.bot.tree.interaction_check = self._previous_check  # type: ignore[method-assign]
+
+    async def check_options(self, interaction: discord.Interaction) -> bool:
+        """Every slash command and autocomplete passes here first: options whose
+        type or length is not what the command declares are refused by name."""
+        if not await self._previous_check(interaction):
+            return False
+        problem = refusal(interaction)
+        if problem is None:
+            return True
+        log.info("%s refused: %s", describe(interaction), problem)
+        if interaction.type is discord.InteractionType.autocomplete:
+            with contextlib.suppress(discord.HTTPException):
+                await no_suggestions(interaction)
+        else:
+            await reply(interaction, problem)
+        return False
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -47,7 +69,7 @@ class Errors(commands.Cog):
             return
         log.info("unclaimed control %r answered as stale", custom_id[:100])
         with contextlib.suppress(discord.HTTPException):
-            await interaction.response.send_message(STALE_CONTROL, ephemeral=True)
+            await respond(interaction, STALE_CONTROL, ephemeral=True)
         message = interaction.message
         me = self.bot.user
         if message is None or me is None or message.author.id != me.id:
@@ -57,7 +79,7 @@ class Errors(commands.Cog):
         ids = _components(message)
         if ids and not any(claimed(self.bot, t, cid, interaction) for t, cid in ids):
             with contextlib.suppress(discord.HTTPException):
-                await message.edit(view=None)
+                await edit(message, view=None)
 
     async def handle(self, interaction: discord.Interaction, error: BaseException) -> None:
         """Answer ``error`` raised while handling ``interaction``."""

@@ -23,7 +23,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.errors import handle_error
-from cogs.replies import UserFacingError
+from cogs.limits import quote
+from cogs.options import NAME_LENGTH
+from cogs.replies import UserFacingError, respond, suggestions, update
 from data import Board, GameSummary, LeaderboardPage, LeaderboardRow, Profile
 from engine import GameType, UnknownGame, game_type, game_types
 
@@ -41,6 +43,7 @@ LEADERBOARD = (
 )
 
 AnyItem = discord.ui.Item[Any]
+Name = app_commands.Range[str, 1, NAME_LENGTH]
 
 
 def schemes(game: GameType) -> tuple[str, ...]:
@@ -72,7 +75,7 @@ def boards(game: GameType) -> dict[str, str]:
 def board_query(game: GameType, key: str) -> tuple[Board, str | None]:
     """``points-classic`` → (Board.POINTS, "classic"); ``wins`` → (Board.WINS, None)."""
     if key not in boards(game):
-        raise UserFacingError(f"There is no {key!r} leaderboard for {game.title}.")
+        raise UserFacingError(f"There is no {quote(key)} leaderboard for {game.title}.")
     if key.startswith("points-"):
         return Board.POINTS, key.removeprefix("points-")
     if key.startswith("mean-"):
@@ -302,17 +305,19 @@ class Stats(commands.Cog, name="Stats"):
         game="Which game (default: President)", board="What to rank by (default: rating)"
     )
     async def leaderboard(
-        self, interaction: discord.Interaction, game: str | None = None, board: str = "rating"
+        self, interaction: discord.Interaction, game: Name | None = None, board: Name = "rating"
     ) -> None:
         chosen = self._game(game)
         viewer = interaction.user.id
         page = await self._page(interaction.guild_id or 0, chosen, board, 0, viewer)
-        await interaction.response.send_message(
+        await respond(
+            interaction,
             embed=leaderboard_embed(chosen, board, page, viewer),
             view=leaderboard_view(chosen, board, page, viewer),
         )
 
     @leaderboard.autocomplete("game")
+    @suggestions
     async def _game_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -323,6 +328,7 @@ class Stats(commands.Cog, name="Stats"):
         ][:25]
 
     @leaderboard.autocomplete("board")
+    @suggestions
     async def _board_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -344,12 +350,13 @@ class Stats(commands.Cog, name="Stats"):
         lb = await self._page(interaction.guild_id or 0, game, key, page, viewer)
         embed = leaderboard_embed(game, key, lb, viewer)
         if viewer == owner:
-            await interaction.response.edit_message(
-                embed=embed, view=leaderboard_view(game, key, lb, owner)
-            )
+            await update(interaction, embed=embed, view=leaderboard_view(game, key, lb, owner))
         else:  # someone else's message: their own copy, so the owner's doesn't move
-            await interaction.response.send_message(
-                embed=embed, view=leaderboard_view(game, key, lb, viewer), ephemeral=True
+            await respond(
+                interaction,
+                embed=embed,
+                view=leaderboard_view(game, key, lb, viewer),
+                ephemeral=True,
             )
 
     @app_commands.command(name="profile", description="A player's statistics here, per game")
@@ -361,7 +368,7 @@ class Stats(commands.Cog, name="Stats"):
         self,
         interaction: discord.Interaction,
         user: discord.User | None = None,
-        game: str | None = None,
+        game: Name | None = None,
     ) -> None:
         who = user or interaction.user
         guild_id = interaction.guild_id or 0
@@ -381,9 +388,10 @@ class Stats(commands.Cog, name="Stats"):
                 f"{'You have' if who.id == interaction.user.id else who.display_name + ' has'} "
                 f"no finished {what}rounds in this server yet."
             )
-        await interaction.response.send_message(embeds=embeds)
+        await respond(interaction, embeds=embeds)
 
     @profile.autocomplete("game")
+    @suggestions
     async def _profile_game(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:

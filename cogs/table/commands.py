@@ -5,7 +5,10 @@ subcommands (new, hand, leave, end, set, defaults, rules, record, forget-me),
 generated here from its ``GameType``, so players find a game by typing its
 name, every game behaves alike, and a fourth game adds a group without a
 line of command code. Per-game limits (seats, presets, levels) come from the
-game type; the runtime checks every option again on the server side.
+game type; the runtime checks every option again on the server side. Every
+text option declares its longest value (Discord enforces it; the error cog
+checks it again, :mod:`cogs.options`), and every autocomplete answer is
+fitted to Discord's limits (:func:`cogs.replies.suggestions`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
+from cogs.options import NAME_LENGTH, VALUE_LENGTH
+from cogs.replies import suggestions
+
 from .settings import TURN_TIME_DEFAULT, TURN_TIME_RANGE, option_matches, value_matches
 
 if TYPE_CHECKING:
@@ -22,6 +28,8 @@ if TYPE_CHECKING:
     from .runtime import TableRuntime
 
 Scope = Literal["channel", "server"]
+Name = app_commands.Range[str, 1, NAME_LENGTH]
+Value = app_commands.Range[str, 1, VALUE_LENGTH]
 _TURN_MIN, _TURN_MAX = TURN_TIME_RANGE
 
 
@@ -38,10 +46,10 @@ def _group(runtime: TableRuntime, adapter: GameAdapter) -> app_commands.Group:
 
     async def new(
         interaction: discord.Interaction,
-        rules: str | None = None,
+        rules: Name | None = None,
         seats: int | None = None,
         bots: int = 0,
-        level: str | None = None,
+        level: Name | None = None,
         turn_time: int | None = None,
     ) -> None:
         await runtime.new_lobby(interaction, adapter, rules, seats, bots, level, turn_time)
@@ -65,6 +73,7 @@ def _group(runtime: TableRuntime, adapter: GameAdapter) -> app_commands.Group:
     )(new_command)
 
     @new_command.autocomplete("rules")
+    @suggestions
     async def _rules(interaction: discord.Interaction, current: str) -> list[Any]:
         cur = current.lower()
         return [
@@ -74,6 +83,7 @@ def _group(runtime: TableRuntime, adapter: GameAdapter) -> app_commands.Group:
         ][:25]
 
     @new_command.autocomplete("level")
+    @suggestions
     async def _level(interaction: discord.Interaction, current: str) -> list[Any]:
         return [
             app_commands.Choice(name=n, value=n) for n in game.levels() if current.lower() in n
@@ -83,15 +93,15 @@ def _group(runtime: TableRuntime, adapter: GameAdapter) -> app_commands.Group:
 
     @group.command(name="hand", description="Show your hand and controls (only to you)")
     async def hand(interaction: discord.Interaction) -> None:
-        await runtime.hand_command(interaction)
+        await runtime.hand_command(interaction, adapter)
 
     @group.command(name="leave", description="Leave the game here; a computer takes your seat")
     async def leave(interaction: discord.Interaction) -> None:
-        await runtime.leave_command(interaction)
+        await runtime.leave_command(interaction, adapter)
 
     @group.command(name="end", description="End the game here (host or Manage Channel)")
     async def end(interaction: discord.Interaction) -> None:
-        await runtime.end_command(interaction)
+        await runtime.end_command(interaction, adapter)
 
     @group.command(
         name="set", description="Change a house rule, the turn time or the computer level (host)"
@@ -99,14 +109,16 @@ def _group(runtime: TableRuntime, adapter: GameAdapter) -> app_commands.Group:
     @app_commands.describe(
         option="The rule or setting to change", value="Its new value (on/off, a number…)"
     )
-    async def set_option(interaction: discord.Interaction, option: str, value: str) -> None:
+    async def set_option(interaction: discord.Interaction, option: Name, value: Value) -> None:
         await runtime.server.set_option(interaction, adapter, option, value)
 
     @set_option.autocomplete("option")
+    @suggestions
     async def _option(interaction: discord.Interaction, current: str) -> list[Any]:
         return [app_commands.Choice(name=n, value=n) for n in option_matches(game, current)]
 
     @set_option.autocomplete("value")
+    @suggestions
     async def _value(interaction: discord.Interaction, current: str) -> list[Any]:
         name = str(getattr(interaction.namespace, "option", "") or "").strip().lower()
         lobby = runtime.lobbies.get(interaction.channel_id or 0)

@@ -42,6 +42,9 @@ class TableMeta:
     hand; after a restart the old ones lose their buttons."""
     colours: list[int] = field(default_factory=list)
     """Per seat: the player's colour (their place in the lobby), kept all game."""
+    left: list[int] = field(default_factory=list)
+    """Users who left this game: none of them takes a seat in it again (Take
+    seat shows a hand at once, and must not be a way to look at several)."""
 
     def __post_init__(self) -> None:
         n = len(self.auto)
@@ -62,6 +65,7 @@ class TableMeta:
                 "results_posted": self.results_posted,
                 "hand_dms": self.hand_dms,
                 "colours": self.colours,
+                "left": self.left,
             }
         )
 
@@ -87,6 +91,7 @@ class TableMeta:
             ][:players]
             + [[] for _ in range(players - len(d.get("hand_dms") or []))],
             colours=flags("colours", int) if d.get("colours") else list(range(players)),
+            left=[int(u) for u in d.get("left") or []],
         )
 
 

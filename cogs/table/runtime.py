@@ -30,7 +30,8 @@ import discord
 from discord.ext import commands
 
 from cogs.clock import wait_event
-from cogs.replies import UserFacingError
+from cogs.limits import quote
+from cogs.replies import UserFacingError, edit_original, followup, respond, send, update
 from data import GameNotLive, NewGame, Seat, SeatResult, StaleVersion
 from data import RoundResult as StoredRound
 from engine import EngineError, OptionsError, RoundScore, game_types
@@ -356,7 +357,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         info = game.presets.get(name)
         if info is None:
             raise UserFacingError(
-                f"There is no {game.title} preset {name!r}; choose {', '.join(game.presets)}."
+                f"There is no {game.title} preset {quote(name)}; choose {', '.join(game.presets)}."
             )
         overrides = {k: v for k, v in settings.options.items() if k not in ("players", "preset")}
         saved_size = settings.options.get("players") if settings.preset in (None, name) else None
@@ -409,11 +410,11 @@ class TableRuntime(commands.Cog, name="Tables"):
         self.lobbies[lobby.channel_id] = lobby
         self.lobbies_by_id[lobby.lobby_id] = lobby
         embed, picture = await self._lobby_payload(lobby)
-        msg = await interaction.followup.send(
+        msg = await followup(
+            interaction,
             content=note or "",
             embed=embed,
             view=lobby_view(lobby.lobby_id),
-            wait=True,
             **file_kwargs(picture),
         )
         lobby.message_id = msg.id
@@ -443,30 +444,47 @@ class TableRuntime(commands.Cog, name="Tables"):
                 )
             )
 
-    async def hand_command(self, interaction: discord.Interaction) -> None:
-        t = self.table_in(interaction)
+    async def hand_command(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
+        t = self.table_in(interaction, adapter, "hand")
         await self._send_hand(interaction, t)
 
-    async def leave_command(self, interaction: discord.Interaction) -> None:
+    async def leave_command(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
         lobby = self.lobbies.get(interaction.channel_id or 0)
         if lobby is not None and not lobby.closed and lobby.has(interaction.user.id):
             raise UserFacingError("Use the **Leave** button on the lobby.")
-        t = self.table_in(interaction)
+        t = self.table_in(interaction, adapter, "leave")
         await self._leave_game(interaction, t)
 
-    async def end_command(self, interaction: discord.Interaction) -> None:
-        t = self.table_in(interaction)
+    async def end_command(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
+        t = self.table_in(interaction, adapter, "end")
         if not self.may_manage(interaction, t.meta.host_id):
             raise UserFacingError("Only the host or someone with Manage Channel can end the game.")
-        await interaction.response.send_message("Ending the game…", ephemeral=True)
+        await respond(interaction, "Ending the game…", ephemeral=True)
         await self._end_game(t, f"{interaction.user.mention} ended the game.")
 
-    def table_in(self, interaction: discord.Interaction) -> Table:
+    def table_in(
+        self, interaction: discord.Interaction, adapter: GameAdapter, command: str
+    ) -> Table:
+        """The running table of this channel, if it is a game of ``adapter``'s kind:
+        ``/bigtwo end`` must not end a President game."""
         t = self.tables.get(interaction.channel_id or 0)
         if t is None or t.closed:
             starts = " or ".join(f"/{name} new" for name in self.adapters)
             raise UserFacingError(f"No game is running in this channel. Start one: {starts}")
+        if t.kind != adapter.game.name:
+            raise UserFacingError(
+                f"This channel's table is a {t.adapter.game.title} game: use /{t.kind} {command}."
+            )
         return t
+
+    @staticmethod
+    def refuse_elsewhere(interaction: discord.Interaction, channel_id: int) -> None:
+        """A lobby or table control acts only in its own channel: an id that a
+        modified client carries elsewhere changes nothing."""
+        if interaction.channel_id != channel_id:
+            raise UserFacingError(
+                f"That control belongs to <#{channel_id}>, so nothing happened here."
+            )
 
     @staticmethod
     def may_manage(interaction: discord.Interaction, host_id: int) -> bool:
@@ -513,6 +531,7 @@ class TableRuntime(commands.Cog, name="Tables"):
                 "This lobby is closed (started, cancelled, idle too long or the bot restarted). "
                 "Open a new one with /<game> new (for example /president new)."
             )
+        self.refuse_elsewhere(interaction, lobby.channel_id)
         user = interaction.user
         if action == "rules":
             await self.server.open_house_rules(interaction, lobby)
@@ -558,8 +577,11 @@ class TableRuntime(commands.Cog, name="Tables"):
             await interaction.response.defer()
             embed, picture = await self._lobby_payload(lobby)
             f = to_file(picture)
-            await interaction.edit_original_response(
-                embed=embed, attachments=[f] if f else [], view=lobby_view(lobby.lobby_id)
+            await edit_original(
+                interaction,
+                embed=embed,
+                attachments=[f] if f else [],
+                view=lobby_view(lobby.lobby_id),
             )
 
     async def _close_lobby(self, lobby: Lobby, reason: str) -> None:
@@ -647,7 +669,8 @@ class TableRuntime(commands.Cog, name="Tables"):
         )
         names = ", ".join(self._mention(t, p) for p in range(n))
         with contextlib.suppress(discord.HTTPException):  # the game goes on without it
-            await interaction.edit_original_response(
+            await edit_original(
+                interaction,
                 content=f"The game has started: {names}. Hands are in your DMs "
                 "(or press **My hand** on the table).",
                 embed=None,
@@ -818,7 +841,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             return None
         try:
             user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
-            return await user.send(**kwargs)
+            return await send(user, **kwargs)
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 log.warning("game %s: DM to seat %s refused: %s", t.game_id, p, exc)
@@ -839,7 +862,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         if channel is None:
             return None
         try:
-            return await channel.send(text, **kwargs)
+            return await send(channel, content=text, **kwargs)
         except discord.HTTPException as exc:
             log.warning("game %s: channel message failed: %s", t.game_id, exc)
             return None
@@ -922,7 +945,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._reclaim(t, p)
         payload = await self._hand_payload(t, p, controls=True)
-        await interaction.followup.send(ephemeral=True, **payload)
+        await followup(interaction, ephemeral=True, **payload)
 
     # -- the driver ------------------------------------------------------------------
 
@@ -1232,6 +1255,8 @@ class TableRuntime(commands.Cog, name="Tables"):
             t.seats[p] = seat
             t.meta.auto[p] = False
             t.meta.timeouts[p] = 0
+            if interaction.user.id not in t.meta.left:
+                t.meta.left.append(interaction.user.id)  # no seat in this game again
             humans = t.humans()
             if t.meta.host_id == interaction.user.id and humans:
                 t.meta.host_id = t.seats[humans[0]].user_id or 0  # the next human hosts
@@ -1239,8 +1264,8 @@ class TableRuntime(commands.Cog, name="Tables"):
         self._note(t, f"{name} left; a computer plays their seat")
         t.changed.set()
         t.dirty.set()
-        await interaction.followup.send(
-            "You left the table; a computer took your seat.", ephemeral=True
+        await followup(
+            interaction, content="You left the table; a computer took your seat.", ephemeral=True
         )
         if not t.humans():
             await self._end_game(t, "Every human left, so the game ended.")
@@ -1251,6 +1276,8 @@ class TableRuntime(commands.Cog, name="Tables"):
         self, interaction: discord.Interaction, game_id: int, action: str
     ) -> None:
         t = self._table_for_game(game_id)
+        if action != "back":  # I'm back also comes by DM
+            self.refuse_elsewhere(interaction, t.channel_id)
         if action == "take":
             await self.server.take_seat(interaction, t)
         elif action == "hand":
@@ -1260,13 +1287,11 @@ class TableRuntime(commands.Cog, name="Tables"):
         else:  # back
             p = self._seat_for(t, interaction.user)
             if await self._reclaim(t, p):
-                await interaction.response.edit_message(
-                    content="Welcome back: your seat is yours again.", view=None
+                await update(
+                    interaction, content="Welcome back: your seat is yours again.", view=None
                 )
             else:
-                await interaction.response.send_message(
-                    "You're already playing your seat.", ephemeral=True
-                )
+                await respond(interaction, "You're already playing your seat.", ephemeral=True)
 
     async def on_control(
         self,
@@ -1295,9 +1320,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             extra: dict[str, Any] = {}
             if action.picture is not None:
                 extra["attachments"] = [to_file(action.picture)]
-            await interaction.response.edit_message(
-                content=action.content, view=action.view, **extra
-            )
+            await update(interaction, content=action.content, view=action.view, **extra)
             return
         before = await self._apply(t, p, action.decision, version, by="human")
         started = time.thread_time()
@@ -1308,6 +1331,4 @@ class TableRuntime(commands.Cog, name="Tables"):
         log.debug("game %s: human decision loop_cpu_ms=%.3f", game_id, cpu * 1000)
         for other, text in after.private:
             self._spawn(self._dm(t, other, content=text), f"note-{game_id}")
-        await interaction.response.edit_message(
-            content=after.text[:2000], view=None, attachments=[]
-        )
+        await update(interaction, content=after.text, view=None, attachments=[])

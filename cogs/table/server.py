@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
-from cogs.replies import UserFacingError
+from cogs.limits import quote
+from cogs.replies import UserFacingError, edit, followup, respond, update
 from data import Database, Seat, Settings
 from engine import OptionsError
 
@@ -34,6 +35,7 @@ from .settings import (
     options_from_settings,
     parse_lobby_setting,
     parse_turn_time,
+    settable,
 )
 from .text import plural
 from .views import lobby_view
@@ -137,15 +139,16 @@ class ServerFeatures:
             [discord.File(io.BytesIO(picture.data), filename=picture.filename)] if picture else []
         )
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(lobby.message_id).edit(  # type: ignore[attr-defined]
-                embed=embed, attachments=files, view=lobby_view(lobby.lobby_id)
+            await edit(
+                channel.get_partial_message(lobby.message_id),  # type: ignore[attr-defined]
+                embed=embed,
+                attachments=files,
+                view=lobby_view(lobby.lobby_id),
             )
 
     async def open_house_rules(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         self._check_host(interaction, lobby)
-        await interaction.response.send_message(
-            self._panel_text(lobby), view=house_view(lobby), ephemeral=True
-        )
+        await respond(interaction, self._panel_text(lobby), view=house_view(lobby), ephemeral=True)
 
     @staticmethod
     def _panel_text(lobby: Lobby) -> str:
@@ -154,7 +157,7 @@ class ServerFeatures:
             f"**House rules** for this lobby ({lobby.preset}). Changes show on the lobby at "
             f"once; every option is also at `/{lobby.kind} set`.\nChanged from "
             f"{lobby.preset}: {changed}"
-        )[:2000]
+        )
 
     async def on_house(
         self,
@@ -169,6 +172,7 @@ class ServerFeatures:
         lobby = self.cog.lobbies_by_id.get(lobby_id)
         if lobby is None or lobby.closed:
             raise UserFacingError("This lobby is closed; its house rules can't change any more.")
+        self.cog.refuse_elsewhere(interaction, lobby.channel_id)
         self._check_host(interaction, lobby)
         game = lobby.adapter.game
         names = [spec.name for spec in game.option_schema]
@@ -178,7 +182,7 @@ class ServerFeatures:
         if kind == "opt":
             if value not in names:
                 raise UserFacingError(refused)
-            await interaction.response.edit_message(view=house_view(lobby, selected=value))
+            await update(interaction, view=house_view(lobby, selected=value))
             return
         if (
             (kind == "val" and (arg not in names or value is None))
@@ -203,8 +207,10 @@ class ServerFeatures:
             else:  # reset
                 new, selected = game.make_options(lobby.preset, {"players": opts.players}), None
             self._change(lobby, new)
-            await interaction.response.edit_message(
-                content=self._panel_text(lobby), view=house_view(lobby, selected=selected)
+            await update(
+                interaction,
+                content=self._panel_text(lobby),
+                view=house_view(lobby, selected=selected),
             )
             await self.refresh_lobby(lobby)
 
@@ -216,6 +222,11 @@ class ServerFeatures:
         self._check_host(interaction, lobby)
         game = adapter.game
         name = option.strip().lower().replace(" ", "_")
+        if name not in settable(game):
+            raise UserFacingError(
+                f"{game.title} has no option {quote(option)}: see /{game.name} rules, "
+                "or pick one from the list as you type."
+            )
         if name in LOBBY_SETTINGS:
             setting = parse_lobby_setting(game, name, value)  # OptionsError: a clear refusal
             async with lobby.lock:
@@ -225,7 +236,7 @@ class ServerFeatures:
                 else:
                     lobby.level = str(setting)
                     done = f"Computers now play at level **{setting}**."
-                await interaction.response.send_message(done, ephemeral=True)
+                await respond(interaction, done, ephemeral=True)
                 await self.refresh_lobby(lobby)
             return
         async with lobby.lock:
@@ -238,7 +249,7 @@ class ServerFeatures:
             changed = differences_text(adapter, new)
             if changed:
                 done += f"\nChanged from {new.preset}: {changed}"
-            await interaction.response.send_message(done[:2000], ephemeral=True)
+            await respond(interaction, done, ephemeral=True)
             await self.refresh_lobby(lobby)
 
     # -- saved defaults ---------------------------------------------------------------
@@ -274,10 +285,11 @@ class ServerFeatures:
             )
             where = "this channel"
         changed = differences_text(adapter, lobby.options) or "no changes"
-        await interaction.response.send_message(
+        await respond(
+            interaction,
             f"Saved as the {game.title} default for {where}: **{lobby.preset}** with "
             f"{lobby.seats} seats ({changed}), {lobby.turn_seconds} s turns, computers at level "
-            f"{lobby.level}. `/{game.name} new` starts from these."[:2000],
+            f"{lobby.level}. `/{game.name} new` starts from these.",
             ephemeral=True,
         )
 
@@ -291,7 +303,8 @@ class ServerFeatures:
         if name is not None:
             if name not in game.presets:
                 raise UserFacingError(
-                    f"There is no {game.title} preset {name!r}; choose {', '.join(game.presets)}."
+                    f"There is no {game.title} preset {quote(name)}; "
+                    f"choose {', '.join(game.presets)}."
                 )
             embed = adapter.rules_embed(game.make_options(name, {}), colour, "")
         else:
@@ -308,7 +321,7 @@ class ServerFeatures:
                 )
                 options = options_from_settings(game, s.preset, s.options)
                 embed = adapter.rules_embed(options, colour, "(this channel's default)")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await respond(interaction, embed=embed, ephemeral=True)
 
     # -- game records -----------------------------------------------------------------
 
@@ -338,6 +351,16 @@ class ServerFeatures:
             or not any(s.user_id == user_id for s in details.summary.seats)
         ):
             raise UserFacingError("You can only get the record of a game you played here.")
+        kind = details.summary.kind
+        if kind != adapter.game.name:
+            other = self.cog.adapters.get(kind)
+            title = other.game.title if other is not None else kind
+            raise UserFacingError(f"Game {game_id} is a {title} game: use /{kind} record.")
+        if details.summary.channel_id != interaction.channel_id:
+            raise UserFacingError(
+                f"Game {game_id} was played in <#{details.summary.channel_id}>: "
+                "ask for its record there."
+            )
         if details.summary.status == "live":
             raise UserFacingError("That game is still being played: ask again when it is over.")
         record = await self.db.game_record(game_id)
@@ -346,7 +369,8 @@ class ServerFeatures:
         file = discord.File(
             io.BytesIO(record.encode("utf-8")), filename=f"{details.summary.kind}-{game_id}.json"
         )
-        await interaction.response.send_message(
+        await respond(
+            interaction,
             f"The record of game {game_id}: replay it with `python -m engine replay "
             f"{details.summary.kind}-{game_id}.json`, or attach it to a bug report.",
             file=file,
@@ -373,6 +397,11 @@ class ServerFeatures:
         details = await self.db.game(game_id)
         if details is None or details.summary.guild_id != (interaction.guild_id or 0):
             raise UserFacingError("That game is no longer on record; start a new one.")
+        if details.summary.channel_id != channel_id:
+            # a lobby opens where its game was played, never where an id was carried
+            raise UserFacingError(
+                f"That game was played in <#{details.summary.channel_id}>: call the rematch there."
+            )
         adapter = self.cog.adapters.get(details.summary.kind)
         if adapter is None:
             raise UserFacingError("This bot no longer hosts that game.")
@@ -414,18 +443,24 @@ class ServerFeatures:
     # -- taking over a computer seat --------------------------------------------------
 
     async def take_seat(self, interaction: discord.Interaction, t: Table) -> None:
+        """A newcomer takes over a computer-played seat at once, even mid-round.
+        The seat's hand shows at once, so it must not be a peephole: nobody who
+        holds a seat or has left the game takes one (``meta.left`` is stored
+        with the table, so a restart does not forget). A human whose own seat
+        the computer covers after timeouts takes it back with I'm back."""
         user = interaction.user
-        if t.seat_of_user(user.id) is not None:
-            raise UserFacingError("You're already playing at this table.")
+        refused = self._refuse_seat(t, user.id)
+        if refused is not None:
+            raise UserFacingError(refused)
         if takeable_seat(t) is None:
             raise UserFacingError("No computer seat is free to take at this table.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with t.lock:
             p = takeable_seat(t)
-            if t.closed or p is None or t.seat_of_user(user.id) is not None:
-                await interaction.followup.send(
-                    "Someone was quicker: no computer seat is free now.", ephemeral=True
-                )
+            refused = self._refuse_seat(t, user.id)
+            if t.closed or p is None or refused is not None:
+                text = refused or "Someone was quicker: no computer seat is free now."
+                await followup(interaction, content=text, ephemeral=True)
                 return
             old = t.seats[p].display_name
             seat = Seat.human(user.id, user.display_name)
@@ -442,8 +477,17 @@ class ServerFeatures:
         payload["content"] = (
             f"You took over {old}'s seat. Your turns also come by DM (or press **My hand**).\n"
             + payload["content"]
-        )[:2000]
-        await interaction.followup.send(ephemeral=True, **payload)
+        )
+        await followup(interaction, ephemeral=True, **payload)
+
+    @staticmethod
+    def _refuse_seat(t: Table, user_id: int) -> str | None:
+        """Why this person may not take a seat at this table, or None."""
+        if t.seat_of_user(user_id) is not None:
+            return "You're already playing at this table."
+        if user_id in t.meta.left:
+            return "You left this game, so you can't take a seat in it again."
+        return None
 
     # -- forgetting a player ----------------------------------------------------------
 
@@ -463,7 +507,8 @@ class ServerFeatures:
 
     async def forget_me(self, interaction: discord.Interaction) -> None:
         self._refuse_if_playing(interaction.guild_id or 0, interaction.user.id)
-        await interaction.response.send_message(
+        await respond(
+            interaction,
             "This deletes your statistics, ratings and points of every game **in this "
             "server**; your seats in past games will read “Deleted player”. It can't be undone.",
             view=forget_view(interaction.user.id),
@@ -474,7 +519,7 @@ class ServerFeatures:
         if interaction.user.id != user_id:
             raise UserFacingError("These buttons are someone else's.")
         if action == "cancel":
-            await interaction.response.edit_message(content="Nothing was deleted.", view=None)
+            await update(interaction, content="Nothing was deleted.", view=None)
             return
         guild_id = interaction.guild_id or 0
         self._refuse_if_playing(guild_id, user_id)
@@ -487,4 +532,4 @@ class ServerFeatures:
             )
         else:
             text = "There was nothing of yours to delete in this server."
-        await interaction.response.edit_message(content=text, view=None)
+        await update(interaction, content=text, view=None)

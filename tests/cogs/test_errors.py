@@ -33,7 +33,7 @@ class _Interaction:
 
 
 def _cog() -> Errors:
-    bot = SimpleNamespace(tree=SimpleNamespace(on_error=None))
+    bot = SimpleNamespace(tree=SimpleNamespace(on_error=None, interaction_check=None))
     return Errors(bot)  # type: ignore[arg-type]
 
 

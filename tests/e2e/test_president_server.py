@@ -340,3 +340,47 @@ async def test_leaderboard_pages_survive_a_restart(emulator: Emulator, tmp_path:
         assert r.response_type == 7 and "Page 2/2" in msg.text()
         lines = msg.embeds[0]["description"].splitlines()
         assert len(lines) == 2 and "alice" in lines[-1]
+
+
+async def test_a_seat_is_taken_once_and_never_again_after_leaving(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Take seat shows a hand at once, so it must not be a peephole: whoever left
+    the game, or holds a seat in it, takes no seat there again, across a restart."""
+    alice, bob, carol, dave = (emulator.create_user(n) for n in ("alice", "bob", "carol", "dave"))
+    channel = emulator.create_guild("Club", members=[alice, bob, carol, dave]).channels[0]
+    db_path = tmp_path / "db.sqlite3"
+
+    async def take(bot: object, user: User) -> str:
+        t = table_of(bot, channel)  # type: ignore[arg-type]
+        assert t is not None
+
+        def table_with_take() -> Message | None:
+            m = emulator.state.messages.get(t.meta.table_message_id or 0)
+            labels = [b.get("label") for b in m.buttons()] if m is not None else []
+            return m if "Take seat" in labels else None
+
+        msg = await emulator.wait_for(table_with_take, 10.0, "Take seat on the table")
+        h = await emulator.click(user, msg, label="Take seat")
+        assert h.ephemeral
+        answer = await h.wait_message(lambda m: bool(m.content))
+        return answer.content
+
+    async with running(emulator, db_path) as bot:
+        lobby = await open_lobby(emulator, alice, channel, [], seats=4, bots=3, turn_time=600)
+        t = await start(emulator, bot, alice, lobby, channel)
+        assert "You took over" in await take(bot, bob)
+        h = await emulator.slash(bob, channel, "president leave")
+        await h.wait_message(lambda m: "You left" in m.content)
+        assert t.seat_of_user(bob.id) is None
+        assert "You left this game" in await take(bot, bob)  # no second look
+        assert t.seat_of_user(bob.id) is None
+        assert "You took over" in await take(bot, carol)
+        assert "already playing" in await take(bot, carol)  # one seat each
+        assert "already playing" in await take(bot, alice)
+    async with running(emulator, db_path) as bot:
+        await emulator.wait_for(lambda: table_of(bot, channel), 10.0, "the game to resume")
+        assert "You left this game" in await take(bot, bob)
+        assert "You took over" in await take(bot, dave)
+        t = table_of(bot, channel)
+        assert t is not None and t.seat_of_user(bob.id) is None

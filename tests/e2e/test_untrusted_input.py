@@ -128,3 +128,92 @@ async def test_slash_options_are_checked_on_the_server(emulator: Emulator, tmp_p
             h = await emulator.slash(alice, channel, "president new", options)
             _refused(h, words)
         assert not cog(bot).lobbies
+
+
+async def test_forged_option_types_are_refused_with_the_reason(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """A modified client can send any JSON value for any option: each is refused
+    by name, politely, before a command runs (no ERROR, no "went wrong")."""
+    alice = emulator.create_user("alice")
+    channel = emulator.create_guild("Club", members=[alice]).channels[0]
+    emulator.client_checks = False
+    async with running(emulator, tmp_path / "db.sqlite3") as bot:
+        for command, options, words in [
+            ("bigtwo new", {"seats": "abc"}, "seats"),
+            ("bigtwo new", {"bots": 1.5}, "bots"),
+            ("bigtwo new", {"turn_time": True}, "turn_time"),
+            ("president new", {"rules": 7}, "rules"),
+            ("president record", {"game_id": "1 OR 1=1"}, "game_id"),
+            ("sixty set", {"option": ["jokers"], "value": "2"}, "option"),
+            ("leaderboard", {"board": {"$ne": 1}}, "board"),
+            ("profile", {"user": "abc"}, "user"),
+        ]:
+            h = await emulator.slash(alice, channel, command, options)
+            _refused(h, words)
+            assert "isn't" in h.message.content, h.message.content  # type: ignore[union-attr]
+        assert not cog(bot).lobbies
+
+
+LONG = "x" * 2100
+
+
+async def test_over_long_text_options_are_declared_and_refused_briefly(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    alice = emulator.create_user("alice")
+    guild = emulator.create_guild("Club", members=[alice])
+    channel = guild.channels[0]
+    async with running(emulator, tmp_path / "db.sqlite3") as bot:
+        await emulator.slash(alice, channel, "leaderboard")  # the commands are synced
+        commands = {
+            **emulator.state.global_commands,
+            **emulator.state.guild_commands.get(guild.id, {}),
+        }
+
+        def strings(options: list[dict[str, object]], where: str) -> list[tuple[str, object]]:
+            found = []
+            for o in options:
+                if o.get("type") == 3 and not o.get("choices"):  # choices limit themselves
+                    found.append((f"{where} {o['name']}", o.get("max_length")))
+                found += strings(o.get("options") or [], f"{where} {o['name']}")  # type: ignore[arg-type]
+            return found
+
+        declared = [
+            s for c in commands.values() for s in strings(c.data.get("options") or [], c.name)
+        ]
+        assert len(declared) > 10
+        # Discord enforces a declared max_length, so no string option goes without one.
+        assert all(isinstance(n, int) and 0 < n <= 100 for _, n in declared), declared
+
+        # A client that ignores it gets a short refusal, never its text echoed back.
+        emulator.client_checks = False
+        await open_lobby(emulator, alice, channel, [], seats=4)
+        for command, options in [
+            ("bigtwo new", {"rules": LONG}),
+            ("leaderboard", {"board": LONG}),
+            ("president set", {"option": LONG, "value": LONG}),
+            ("president set", {"option": "jokers", "value": LONG}),
+        ]:
+            h = await emulator.slash(alice, channel, command, options)
+            _refused(h, "too long")
+            assert len(h.message.content) < 200 and "x" * 50 not in h.message.content  # type: ignore[union-attr]
+        assert cog(bot).lobbies[channel.id].options.jokers == 0
+
+
+async def test_autocomplete_answers_fit_discords_limits(emulator: Emulator, tmp_path: Path) -> None:
+    """What a player types comes back as a suggestion only if it fits: a 150-digit
+    number used to be offered as a choice Discord refuses (no suggestions at all)."""
+    alice = emulator.create_user("alice")
+    channel = emulator.create_guild("Club", members=[alice]).channels[0]
+    async with running(emulator, tmp_path / "db.sqlite3"):
+        await open_lobby(emulator, alice, channel, [], seats=4)
+        for typed in ("9" * 150, "123"):
+            h = await emulator.autocomplete(
+                alice, channel, "president set", {"option": "turn_time", "value": typed}, "value"
+            )
+            choices = h.choices
+            assert choices is not None and len(choices) <= 25
+            assert all(len(c["name"]) <= 100 and len(str(c["value"])) <= 100 for c in choices)
+        # a number that fits is still offered as typed
+        assert [c["value"] for c in choices] == ["123"]
