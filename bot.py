@@ -33,6 +33,10 @@ log = logging.getLogger("president.bot")
 EXTENSIONS: tuple[str, ...] = ("cogs.errors", "cogs.table.extension", "cogs.stats")
 
 
+VARIABLES: tuple[str, ...] = ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID")
+"""Every setting the bot reads from the environment or ``.env``."""
+
+
 class ConfigError(Exception):
     """The configuration is unusable; the message says what to set."""
 

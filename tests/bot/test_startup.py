@@ -3,7 +3,9 @@
 Each test runs ``bot.py`` in a child process, as a host does, with discord.py's
 REST address (``discord.http.Route.BASE``) pointed at a local address: a closed
 port (no network), or a small server that refuses the token. Nothing reaches
-Discord and nothing depends on the end-to-end emulator.
+Discord and nothing depends on the end-to-end emulator. The child runs a copy
+of ``bot.py`` in a folder of the test's (its imports come from the checkout),
+so a host's ``.env`` and ``var/`` beside the real one are never read.
 """
 
 from __future__ import annotations
@@ -43,13 +45,12 @@ def _closed_port() -> int:
 
 
 def _start(
-    cwd: Path, env: dict[str, str], base: str = "", script: Path = ROOT / "bot.py"
+    cwd: Path, env: dict[str, str], base: str = "", script: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
-    child_env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL")
-    }
+    """Run ``script`` (default: a copy of ``bot.py`` in ``cwd/project``) with
+    only the bot variables in ``env``."""
+    script = script or _project_copy(cwd)
+    child_env = {k: v for k, v in os.environ.items() if k not in bot.VARIABLES}
     child_env["PYTHONPATH"] = str(ROOT)
     child_env.update(env)
     return subprocess.run(
@@ -157,7 +158,7 @@ def _project_copy(tmp_path: Path) -> Path:
     """bot.py in a folder of its own (its imports come from PYTHONPATH), so
     the test can give it a .env without touching the real checkout's."""
     project = tmp_path / "project"
-    project.mkdir()
+    project.mkdir(exist_ok=True)
     shutil.copy(ROOT / "bot.py", project / "bot.py")
     return project / "bot.py"
 
@@ -215,6 +216,15 @@ def test_the_default_env_file_is_the_one_beside_bot_py(
     assert str(tmp_path / ".env") in str(missing.value)
     (tmp_path / ".env").write_text("DISCORD_TOKEN=beside-bot-py\n")
     assert bot.load_settings({}).token == "beside-bot-py"
+
+
+def test_tests_never_see_the_hosts_configuration() -> None:
+    # tests/conftest.py: whatever the host put in the checkout's .env or the
+    # environment of the test run, the bot in a test finds no configuration
+    assert not any(os.environ.get(name) for name in bot.VARIABLES)
+    with pytest.raises(bot.ConfigError) as missing:
+        bot.load_settings()
+    assert str(ROOT) not in str(missing.value)
 
 
 def test_voice_warnings_are_silenced() -> None:
