@@ -88,14 +88,13 @@ def load_settings(
     file's values. A relative ``DATABASE_PATH`` is relative to the folder of
     the ``.env`` file."""
     env_file = Path(dotenv_path) if dotenv_path is not None else HERE / ".env"
-    values: dict[str, str | None] = {}
-    if env_file.is_file():
-        values.update(dotenv_values(env_file))
+    in_file: dict[str, str | None] = dict(dotenv_values(env_file)) if env_file.is_file() else {}
+    values = dict(in_file)
     values.update({k: v for k, v in (os.environ if environ is None else environ).items() if v})
 
     token = (values.get("DISCORD_TOKEN") or "").strip()
     if not token:
-        raise ConfigError(_missing_token(env_file))
+        raise ConfigError(_missing_token(env_file, in_file))
     level = (values.get("LOG_LEVEL") or "INFO").strip().upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise ConfigError(f"LOG_LEVEL={level!r}: use DEBUG, INFO, WARNING, ERROR or CRITICAL")
@@ -113,13 +112,23 @@ def load_settings(
     return Settings(token=token, database_path=database, log_level=level, dev_guild_id=dev_guild)
 
 
-def _missing_token(env_file: Path) -> str:
+def _missing_token(env_file: Path, in_file: Mapping[str, str | None]) -> str:
     where = env_file.resolve()
-    found = f"{where} has no DISCORD_TOKEN value" if where.is_file() else f"there is no {where}"
+    how = "Discord Developer Portal → your application → Bot → Reset Token"
+    if "DISCORD_TOKEN" in in_file:
+        return (
+            f"DISCORD_TOKEN is empty in {where} (and not set in the environment): paste your "
+            f"bot's token after DISCORD_TOKEN= in that file ({how})."
+        )
+    if where.is_file():
+        return (
+            f"DISCORD_TOKEN is not set: it is not in the environment and {where} has no "
+            f"DISCORD_TOKEN line. Add one with your bot's token, DISCORD_TOKEN=… ({how})."
+        )
     return (
-        f"DISCORD_TOKEN is not set: it is not in the environment and {found}. Copy "
-        f"{where.parent / '.env.example'} to {where} and paste your bot's token after "
-        "DISCORD_TOKEN= (Discord Developer Portal → your application → Bot → Reset Token)."
+        f"DISCORD_TOKEN is not set: it is not in the environment and there is no {where}. "
+        f"Copy {where.parent / '.env.example'} to {where} and paste your bot's token after "
+        f"DISCORD_TOKEN= ({how})."
     )
 
 

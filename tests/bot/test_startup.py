@@ -174,7 +174,18 @@ def test_without_a_token_it_says_which_env_file_it_read(tmp_path: Path) -> None:
     (script.parent / ".env").write_text("LOG_LEVEL=INFO\n")
     proc = _start(elsewhere, {}, script=script)
     assert proc.returncode == 2
-    assert f"{script.parent / '.env'} has no DISCORD_TOKEN value" in _one_error_line(proc)
+    assert f"{script.parent / '.env'} has no DISCORD_TOKEN line" in _one_error_line(proc)
+
+
+def test_an_empty_token_in_the_env_file_is_called_empty(tmp_path: Path) -> None:
+    script = _project_copy(tmp_path)
+    env_file = script.parent / ".env"
+    env_file.write_text("DISCORD_TOKEN=\nLOG_LEVEL=INFO\n")
+    proc = _start(tmp_path, {"DISCORD_TOKEN": ""}, script=script)
+    assert proc.returncode == 2
+    line = _one_error_line(proc)
+    assert f"DISCORD_TOKEN is empty in {env_file}" in line and "paste" in line
+    assert "there is no" not in line and ".env.example" not in line
 
 
 def test_started_from_another_folder_it_reads_the_env_beside_bot_py(
