@@ -3,7 +3,8 @@
 ``python bot.py`` (from any folder) reads the configuration from the
 environment or the ``.env`` beside this file and runs the bot; a relative
 ``DATABASE_PATH`` is taken from this folder too. Every start-up failure a
-host can cause ends with one line saying what to do and a non-zero exit.
+host can cause ends with one line saying what to do and a non-zero exit;
+SIGTERM (systemd, ``docker stop``) stops it as cleanly as Ctrl-C.
 ``create_bot(settings, clock=...)`` builds the very same bot for the
 end-to-end tests, which give it a temporary database and a fast clock.
 """
@@ -11,9 +12,11 @@ end-to-end tests, which give it a temporary database and a fast clock.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import logging
 import os
+import signal
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -274,14 +277,37 @@ def _startup_problem(exc: BaseException, settings: Settings) -> str | None:
     return None
 
 
+async def _serve(bot: PresidentBot, token: str) -> None:
+    """Run the bot until it is closed. SIGTERM (what systemd and ``docker stop``
+    send) closes it as Ctrl-C does: the cogs stop their tasks and the database
+    is closed before the process exits 0, and live games resume at the next
+    start. Without a handler the signal would end the process on the spot."""
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []
+
+    def terminate() -> None:
+        if not closing:
+            log.info("SIGTERM: stopping; games in progress resume at the next start")
+            closing.append(loop.create_task(bot.close(), name="sigterm-close"))
+
+    with contextlib.suppress(NotImplementedError):  # no loop signal handlers on Windows
+        loop.add_signal_handler(signal.SIGTERM, terminate)
+    async with bot:
+        await bot.start(token)
+    # start() returns once the gateway is closed, while close() may still be
+    # closing the database: the process must not end before that.
+    for task in closing:
+        await task
+
+
 def run_bot(settings: Settings) -> int:
     """Check the database, run the bot until it stops, and turn every start-up
     failure a host can cause into one logged line and exit status 1."""
     try:
         asyncio.run(_probe_database(settings.database_path))
-        bot = create_bot(settings)
-        # log_handler=None: logging is already set up (and never prints the token).
-        bot.run(settings.token, log_handler=None)
+        asyncio.run(_serve(create_bot(settings), settings.token))
+    except KeyboardInterrupt:
+        return 0  # Ctrl-C: asyncio.run closed the bot (``async with``) on its way out
     except Exception as exc:
         problem = _startup_problem(exc, settings)
         if problem is None:
