@@ -1,4 +1,4 @@
-"""Entry point of the President Discord bot.
+"""Entry point of the card table bot (President, Big Two, Sixty on Discord).
 
 ``python bot.py`` (from any folder) reads the configuration from the
 environment or the ``.env`` beside this file and runs the bot; a relative
@@ -39,6 +39,10 @@ EXTENSIONS: tuple[str, ...] = ("cogs.errors", "cogs.table.extension", "cogs.stat
 VARIABLES: tuple[str, ...] = ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID")
 """Every setting the bot reads from the environment or ``.env``."""
 
+DEFAULT_DATABASE = Path("var/cardtable.sqlite3")
+OLD_DEFAULT_DATABASE = Path("var/president.sqlite3")
+"""The default of the releases before the bot was named for its card table."""
+
 
 class ConfigError(Exception):
     """The configuration is unusable; the message says what to set."""
@@ -49,9 +53,11 @@ class Settings:
     """What the bot needs from its environment."""
 
     token: str = field(repr=False)  # never printed, never logged
-    database_path: Path = Path("var/president.sqlite3")
+    database_path: Path = DEFAULT_DATABASE
     log_level: str = "INFO"
     dev_guild_id: int | None = None
+    notes: tuple[str, ...] = ()
+    """What the configuration chose that the host should hear of (logged at start-up)."""
 
 
 @dataclass(frozen=True)
@@ -107,12 +113,34 @@ def load_settings(
         if not guild_text.isdigit():
             raise ConfigError(f"DEV_GUILD_ID={guild_text!r} is not a server id (digits only)")
         dev_guild = int(guild_text)
-    db_path = (values.get("DATABASE_PATH") or "").strip() or "var/president.sqlite3"
-    database = Path(db_path).expanduser()
-    if not database.is_absolute():
-        # the same file whichever folder the bot is started from
-        database = env_file.resolve().parent / database
-    return Settings(token=token, database_path=database, log_level=level, dev_guild_id=dev_guild)
+    # relative paths name the same file whichever folder the bot is started from
+    folder = env_file.resolve().parent
+    db_path = (values.get("DATABASE_PATH") or "").strip()
+    notes: tuple[str, ...] = ()
+    if db_path:
+        database = folder / Path(db_path).expanduser()
+    else:
+        database, notes = _default_database(folder)
+    return Settings(
+        token=token, database_path=database, log_level=level, dev_guild_id=dev_guild, notes=notes
+    )
+
+
+def _default_database(folder: Path) -> tuple[Path, tuple[str, ...]]:
+    """The default database file, and the note to log when it is the old one.
+
+    A host upgrading from a release with the old default keeps using that
+    file where it is: moving it (and its -wal and -shm files, which hold the
+    latest games until SQLite folds them in) could part the three in a crash,
+    and would leave a backup job that names the old file copying nothing new.
+    """
+    new, old = folder / DEFAULT_DATABASE, folder / OLD_DEFAULT_DATABASE
+    if new.exists() or not old.exists():
+        return new, ()
+    return old, (
+        f"Using {old}, the database of earlier versions (the default is now {new}): every "
+        "game and statistic in it carries on. Set DATABASE_PATH to it to silence this line.",
+    )
 
 
 def _missing_token(env_file: Path, in_file: Mapping[str, str | None]) -> str:
@@ -135,7 +163,7 @@ def _missing_token(env_file: Path, in_file: Mapping[str, str | None]) -> str:
     )
 
 
-class PresidentBot(commands.Bot):
+class CardTableBot(commands.Bot):
     """The bot: settings, clock, pacing and the database shared by the cogs."""
 
     def __init__(self, settings: Settings, *, clock: Clock, timings: Timings) -> None:
@@ -186,9 +214,9 @@ class PresidentBot(commands.Bot):
 
 def create_bot(
     settings: Settings, *, clock: Clock | None = None, timings: Timings | None = None
-) -> PresidentBot:
+) -> CardTableBot:
     """The bot, used by ``main()`` and by the end-to-end tests."""
-    return PresidentBot(settings, clock=clock or SystemClock(), timings=timings or Timings())
+    return CardTableBot(settings, clock=clock or SystemClock(), timings=timings or Timings())
 
 
 M_MMAP_THRESHOLD = -3
@@ -277,7 +305,7 @@ def _startup_problem(exc: BaseException, settings: Settings) -> str | None:
     return None
 
 
-async def _serve(bot: PresidentBot, token: str) -> None:
+async def _serve(bot: CardTableBot, token: str) -> None:
     """Run the bot until it is closed. SIGTERM (what systemd and ``docker stop``
     send) closes it as Ctrl-C does: the cogs stop their tasks and the database
     is closed before the process exits 0, and live games resume at the next
@@ -326,6 +354,8 @@ def main() -> int:
         return 2
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
     quiet_voice_warnings()
+    for note in settings.notes:
+        log.info("%s", note)
     return run_bot(settings)
 
 

@@ -48,7 +48,7 @@ from .text import countdown, order_by_totals, standings_lines
 from .views import DYNAMIC_ITEMS, back_view, lobby_view, table_view
 
 if TYPE_CHECKING:
-    from bot import PresidentBot
+    from bot import CardTableBot
 
 log = logging.getLogger("president.game")
 
@@ -140,7 +140,7 @@ class TableRuntime(commands.Cog, name="Tables"):
     """Every table of every game; slash commands per game come from
     :func:`cogs.table.commands.build_groups`."""
 
-    def __init__(self, bot: PresidentBot) -> None:
+    def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
         self.clock = bot.clock
         self.timings = bot.timings

@@ -238,6 +238,47 @@ def test_tests_never_see_the_hosts_configuration() -> None:
     assert str(ROOT) not in str(missing.value)
 
 
+def _make(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"")
+    return path
+
+
+def test_the_default_database_is_named_for_the_card_table(tmp_path: Path) -> None:
+    s = bot.load_settings({"DISCORD_TOKEN": "x"}, dotenv_path=tmp_path / ".env")
+    assert s.database_path == tmp_path / "var" / "cardtable.sqlite3"
+    assert s.notes == ()
+
+
+def test_a_host_upgrading_keeps_the_old_default_file_where_it_is(tmp_path: Path) -> None:
+    old = _make(tmp_path / "var" / "president.sqlite3")
+    s = bot.load_settings({"DISCORD_TOKEN": "x"}, dotenv_path=tmp_path / ".env")
+    assert s.database_path == old
+    (note,) = s.notes
+    assert str(old) in note and "cardtable.sqlite3" in note and "DATABASE_PATH" in note
+    assert old.is_file() and not (tmp_path / "var" / "cardtable.sqlite3").exists()
+    # the file the host chose wins, and so does the new default once it exists
+    chosen = {"DISCORD_TOKEN": "x", "DATABASE_PATH": "var/mine.sqlite3"}
+    s = bot.load_settings(chosen, dotenv_path=tmp_path / ".env")
+    assert s.database_path == tmp_path / "var" / "mine.sqlite3" and s.notes == ()
+    new = _make(tmp_path / "var" / "cardtable.sqlite3")
+    s = bot.load_settings({"DISCORD_TOKEN": "x"}, dotenv_path=tmp_path / ".env")
+    assert s.database_path == new and s.notes == ()
+
+
+def test_the_example_env_file_filled_in_gives_the_defaults(tmp_path: Path) -> None:
+    example = (ROOT / ".env.example").read_text()
+    assert "\nDISCORD_TOKEN=\n" in example
+    env_file = tmp_path / ".env"
+    env_file.write_text(example.replace("\nDISCORD_TOKEN=\n", "\nDISCORD_TOKEN=pasted\n"))
+    s = bot.load_settings({}, dotenv_path=env_file)
+    assert s.token == "pasted" and s.log_level == "INFO" and s.dev_guild_id is None
+    assert s.database_path == tmp_path / "var" / "cardtable.sqlite3"
+    # a host who copies it afresh when upgrading still finds the old default file
+    old = _make(tmp_path / "var" / "president.sqlite3")
+    assert bot.load_settings({}, dotenv_path=env_file).database_path == old
+
+
 def test_voice_warnings_are_silenced() -> None:
     import discord
 

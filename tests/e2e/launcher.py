@@ -114,7 +114,7 @@ def _patch() -> None:
         computers.pool_size = lambda: size
     debug_only = [n for n in os.environ.get("E2E_DEBUG_ONLY", "").split(",") if n]
 
-    def create(settings: bot.Settings, **_: Any) -> bot.PresidentBot:
+    def create(settings: bot.Settings, **_: Any) -> bot.CardTableBot:
         if debug_only:  # bot.main has set the logging up by now
             logging.getLogger().setLevel(max(logging.getLogger().level, logging.INFO))
             for name in debug_only:

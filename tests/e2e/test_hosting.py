@@ -1,6 +1,7 @@
-"""Hosting: the bot stopped the way a service manager stops it.
+"""Hosting: the bot stopped the way a service manager stops it, and a host
+upgrading from a release that kept its database under the old default name.
 
-The tests run ``bot.main`` in a child process (``BotProcess``), as a host runs it.
+Both run ``bot.main`` in a child process (``BotProcess``), as a host runs it.
 """
 
 from __future__ import annotations
@@ -98,3 +99,64 @@ async def test_sigterm_stops_the_bot_cleanly_and_the_game_resumes(
         details = await db.game(game_id)
         assert details is not None and details.summary.status == "finished"
     await assert_ledger(db_path, game_id, [human])
+
+
+async def test_a_host_upgrading_with_the_old_default_database_keeps_everything(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    checkout = tmp_path / "checkout"
+    old = checkout / "var" / "president.sqlite3"
+    old.parent.mkdir(parents=True)
+    alice = emulator.create_user("alice")
+    guild = emulator.create_guild("Club", members=[alice])
+    channel = guild.channels[0]
+    await one_round_games(old, guild.id, channel)
+    human = Human(alice, channel)
+
+    # The previous release, on its default file: one game played to the end and
+    # one still going when the host stops the bot to upgrade.
+    before = await BotProcess(emulator, old, tmp_path / "before.log", **CHILD).start()
+    try:
+        since = emulator.mark()
+        await start_game(emulator, alice, channel)
+        await play_channel(emulator, [human], done=over(emulator, channel, since), timeout=180.0)
+        since = emulator.mark()
+        await start_game(emulator, alice, channel)
+        await emulator.wait_for(lambda: human.controls(emulator) is not None, 30.0, "a turn")
+        stopped = await before.stop()  # Ctrl-C
+    finally:
+        await before.stop()
+    assert stopped == 0, before.log()[-3000:]
+    async with await Database.open(old) as db:
+        stats = await db.profile(guild.id, alice.id, kind="president")
+        (live,) = await db.live_tables()
+    assert stats is not None and stats.stats.games_played == 1
+
+    # This release, started as a host starts it: no DATABASE_PATH, and the
+    # checkout holds the old default file only.
+    restart = emulator.mark()
+    after = BotProcess(
+        emulator,
+        old,
+        tmp_path / "after.log",
+        extra_env={"DATABASE_PATH": "", "E2E_CHECKOUT": str(checkout)},
+        **CHILD,
+    )
+    await after.start()
+    try:
+        await wait_text(emulator, channel, "restarted", since=restart, timeout=20.0)
+        await play_channel(emulator, [human], done=over(emulator, channel, since), timeout=180.0)
+    finally:
+        await after.stop()
+    assert after.errors() == [], after.log()[-3000:]
+    notes = [line for line in after.log().splitlines() if "president.sqlite3" in line]
+    assert len(notes) == 1 and "[INFO" in notes[0], notes
+    assert not (checkout / "var" / "cardtable.sqlite3").exists()
+    async with await Database.open(old) as db:
+        assert await db.live_tables() == []
+        now = await db.profile(guild.id, alice.id, kind="president")
+        resumed = await db.game(live.game_id)
+    assert now is not None and now.stats.games_played == 2
+    assert now.stats.rounds_played == stats.stats.rounds_played + 1
+    assert {g.game_id for g in stats.recent_games} < {g.game_id for g in now.recent_games}
+    assert resumed is not None and resumed.summary.status == "finished"
