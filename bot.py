@@ -1,9 +1,10 @@
-"""Entry point of the President Discord bot.
+"""Entry point of the card table bot (President, Big Two, Sixty on Discord).
 
 ``python bot.py`` (from any folder) reads the configuration from the
 environment or the ``.env`` beside this file and runs the bot; a relative
 ``DATABASE_PATH`` is taken from this folder too. Every start-up failure a
-host can cause ends with one line saying what to do and a non-zero exit.
+host can cause ends with one line saying what to do and a non-zero exit;
+SIGTERM (systemd, ``docker stop``) stops it as cleanly as Ctrl-C.
 ``create_bot(settings, clock=...)`` builds the very same bot for the
 end-to-end tests, which give it a temporary database and a fast clock.
 """
@@ -11,9 +12,11 @@ end-to-end tests, which give it a temporary database and a fast clock.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import logging
 import os
+import signal
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -33,6 +36,14 @@ log = logging.getLogger("president.bot")
 EXTENSIONS: tuple[str, ...] = ("cogs.errors", "cogs.table.extension", "cogs.stats")
 
 
+VARIABLES: tuple[str, ...] = ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID")
+"""Every setting the bot reads from the environment or ``.env``."""
+
+DEFAULT_DATABASE = Path("var/cardtable.sqlite3")
+OLD_DEFAULT_DATABASE = Path("var/president.sqlite3")
+"""The default of the releases before the bot was named for its card table."""
+
+
 class ConfigError(Exception):
     """The configuration is unusable; the message says what to set."""
 
@@ -42,9 +53,11 @@ class Settings:
     """What the bot needs from its environment."""
 
     token: str = field(repr=False)  # never printed, never logged
-    database_path: Path = Path("var/president.sqlite3")
+    database_path: Path = DEFAULT_DATABASE
     log_level: str = "INFO"
     dev_guild_id: int | None = None
+    notes: tuple[str, ...] = ()
+    """What the configuration chose that the host should hear of (logged at start-up)."""
 
 
 @dataclass(frozen=True)
@@ -84,14 +97,13 @@ def load_settings(
     file's values. A relative ``DATABASE_PATH`` is relative to the folder of
     the ``.env`` file."""
     env_file = Path(dotenv_path) if dotenv_path is not None else HERE / ".env"
-    values: dict[str, str | None] = {}
-    if env_file.is_file():
-        values.update(dotenv_values(env_file))
+    in_file: dict[str, str | None] = dict(dotenv_values(env_file)) if env_file.is_file() else {}
+    values = dict(in_file)
     values.update({k: v for k, v in (os.environ if environ is None else environ).items() if v})
 
     token = (values.get("DISCORD_TOKEN") or "").strip()
     if not token:
-        raise ConfigError(_missing_token(env_file))
+        raise ConfigError(_missing_token(env_file, in_file))
     level = (values.get("LOG_LEVEL") or "INFO").strip().upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise ConfigError(f"LOG_LEVEL={level!r}: use DEBUG, INFO, WARNING, ERROR or CRITICAL")
@@ -101,25 +113,57 @@ def load_settings(
         if not guild_text.isdigit():
             raise ConfigError(f"DEV_GUILD_ID={guild_text!r} is not a server id (digits only)")
         dev_guild = int(guild_text)
-    db_path = (values.get("DATABASE_PATH") or "").strip() or "var/president.sqlite3"
-    database = Path(db_path).expanduser()
-    if not database.is_absolute():
-        # the same file whichever folder the bot is started from
-        database = env_file.resolve().parent / database
-    return Settings(token=token, database_path=database, log_level=level, dev_guild_id=dev_guild)
-
-
-def _missing_token(env_file: Path) -> str:
-    where = env_file.resolve()
-    found = f"{where} has no DISCORD_TOKEN value" if where.is_file() else f"there is no {where}"
-    return (
-        f"DISCORD_TOKEN is not set: it is not in the environment and {found}. Copy "
-        f"{where.parent / '.env.example'} to {where} and paste your bot's token after "
-        "DISCORD_TOKEN= (Discord Developer Portal → your application → Bot → Reset Token)."
+    # relative paths name the same file whichever folder the bot is started from
+    folder = env_file.resolve().parent
+    db_path = (values.get("DATABASE_PATH") or "").strip()
+    notes: tuple[str, ...] = ()
+    if db_path:
+        database = folder / Path(db_path).expanduser()
+    else:
+        database, notes = _default_database(folder)
+    return Settings(
+        token=token, database_path=database, log_level=level, dev_guild_id=dev_guild, notes=notes
     )
 
 
-class PresidentBot(commands.Bot):
+def _default_database(folder: Path) -> tuple[Path, tuple[str, ...]]:
+    """The default database file, and the note to log when it is the old one.
+
+    A host upgrading from a release with the old default keeps using that
+    file where it is: moving it (and its -wal and -shm files, which hold the
+    latest games until SQLite folds them in) could part the three in a crash,
+    and would leave a backup job that names the old file copying nothing new.
+    """
+    new, old = folder / DEFAULT_DATABASE, folder / OLD_DEFAULT_DATABASE
+    if new.exists() or not old.exists():
+        return new, ()
+    return old, (
+        f"Using {old}, the database of earlier versions (the default is now {new}): every "
+        "game and statistic in it carries on. Set DATABASE_PATH to it to silence this line.",
+    )
+
+
+def _missing_token(env_file: Path, in_file: Mapping[str, str | None]) -> str:
+    where = env_file.resolve()
+    how = "Discord Developer Portal → your application → Bot → Reset Token"
+    if "DISCORD_TOKEN" in in_file:
+        return (
+            f"DISCORD_TOKEN is empty in {where} (and not set in the environment): paste your "
+            f"bot's token after DISCORD_TOKEN= in that file ({how})."
+        )
+    if where.is_file():
+        return (
+            f"DISCORD_TOKEN is not set: it is not in the environment and {where} has no "
+            f"DISCORD_TOKEN line. Add one with your bot's token, DISCORD_TOKEN=… ({how})."
+        )
+    return (
+        f"DISCORD_TOKEN is not set: it is not in the environment and there is no {where}. "
+        f"Copy {where.parent / '.env.example'} to {where} and paste your bot's token after "
+        f"DISCORD_TOKEN= ({how})."
+    )
+
+
+class CardTableBot(commands.Bot):
     """The bot: settings, clock, pacing and the database shared by the cogs."""
 
     def __init__(self, settings: Settings, *, clock: Clock, timings: Timings) -> None:
@@ -170,9 +214,9 @@ class PresidentBot(commands.Bot):
 
 def create_bot(
     settings: Settings, *, clock: Clock | None = None, timings: Timings | None = None
-) -> PresidentBot:
+) -> CardTableBot:
     """The bot, used by ``main()`` and by the end-to-end tests."""
-    return PresidentBot(settings, clock=clock or SystemClock(), timings=timings or Timings())
+    return CardTableBot(settings, clock=clock or SystemClock(), timings=timings or Timings())
 
 
 M_MMAP_THRESHOLD = -3
@@ -261,14 +305,37 @@ def _startup_problem(exc: BaseException, settings: Settings) -> str | None:
     return None
 
 
+async def _serve(bot: CardTableBot, token: str) -> None:
+    """Run the bot until it is closed. SIGTERM (what systemd and ``docker stop``
+    send) closes it as Ctrl-C does: the cogs stop their tasks and the database
+    is closed before the process exits 0, and live games resume at the next
+    start. Without a handler the signal would end the process on the spot."""
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []
+
+    def terminate() -> None:
+        if not closing:
+            log.info("SIGTERM: stopping; games in progress resume at the next start")
+            closing.append(loop.create_task(bot.close(), name="sigterm-close"))
+
+    with contextlib.suppress(NotImplementedError):  # no loop signal handlers on Windows
+        loop.add_signal_handler(signal.SIGTERM, terminate)
+    async with bot:
+        await bot.start(token)
+    # start() returns once the gateway is closed, while close() may still be
+    # closing the database: the process must not end before that.
+    for task in closing:
+        await task
+
+
 def run_bot(settings: Settings) -> int:
     """Check the database, run the bot until it stops, and turn every start-up
     failure a host can cause into one logged line and exit status 1."""
     try:
         asyncio.run(_probe_database(settings.database_path))
-        bot = create_bot(settings)
-        # log_handler=None: logging is already set up (and never prints the token).
-        bot.run(settings.token, log_handler=None)
+        asyncio.run(_serve(create_bot(settings), settings.token))
+    except KeyboardInterrupt:
+        return 0  # Ctrl-C: asyncio.run closed the bot (``async with``) on its way out
     except Exception as exc:
         problem = _startup_problem(exc, settings)
         if problem is None:
@@ -287,6 +354,8 @@ def main() -> int:
         return 2
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
     quiet_voice_warnings()
+    for note in settings.notes:
+        log.info("%s", note)
     return run_bot(settings)
 
 

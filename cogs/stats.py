@@ -30,7 +30,7 @@ from data import Board, GameSummary, LeaderboardPage, LeaderboardRow, Profile
 from engine import GameType, UnknownGame, game_type, game_types
 
 if TYPE_CHECKING:
-    from bot import PresidentBot
+    from bot import CardTableBot
 
 COLOUR = discord.Colour(0xC9A227)
 PAGE_SIZE = 10
@@ -257,7 +257,7 @@ class LeaderboardItem(discord.ui.DynamicItem[AnyItem], template=LEADERBOARD):
 
 
 class Stats(commands.Cog, name="Stats"):
-    def __init__(self, bot: PresidentBot) -> None:
+    def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -399,4 +399,4 @@ class Stats(commands.Cog, name="Stats"):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Stats(cast("PresidentBot", bot)))
+    await bot.add_cog(Stats(cast("CardTableBot", bot)))

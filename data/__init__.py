@@ -6,7 +6,7 @@ here only by its ``kind`` string and the record envelope every game writes; stat
 options arrive as opaque JSON text; nothing here imports the engine or Discord.
 """
 
-from .database import DEFAULT_MU, DEFAULT_SIGMA, Database, default_db_path, position_category
+from .database import DEFAULT_MU, DEFAULT_SIGMA, Database, position_category
 from .errors import (
     CannotOpenDatabase,
     CorruptDatabase,
@@ -74,6 +74,5 @@ __all__ = [
     "Settings",
     "StaleVersion",
     "UnknownDatabase",
-    "default_db_path",
     "position_category",
 ]

@@ -69,13 +69,6 @@ DEFAULT_SIGMA: Final[float] = float(_MODEL.sigma)
 _Row = sqlite3.Row
 
 
-def default_db_path() -> Path:
-    """``./var/president.sqlite3`` under the current working directory (parent created)."""
-    path = Path.cwd() / "var" / "president.sqlite3"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return path
-
-
 def position_category(position: int, players: int) -> str:
     """The statistics column a finishing position counts in.
 
@@ -1254,4 +1247,4 @@ def _statements(script: str) -> list[str]:
     return out
 
 
-__all__ = ["DEFAULT_MU", "DEFAULT_SIGMA", "Database", "default_db_path", "position_category"]
+__all__ = ["DEFAULT_MU", "DEFAULT_SIGMA", "Database", "position_category"]

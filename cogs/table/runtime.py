@@ -49,7 +49,7 @@ from .text import countdown, order_by_totals, standings_lines
 from .views import DYNAMIC_ITEMS, back_view, lobby_view, table_view
 
 if TYPE_CHECKING:
-    from bot import PresidentBot
+    from bot import CardTableBot
 
 log = logging.getLogger("president.game")
 
@@ -141,7 +141,7 @@ class TableRuntime(commands.Cog, name="Tables"):
     """Every table of every game; slash commands per game come from
     :func:`cogs.table.commands.build_groups`."""
 
-    def __init__(self, bot: PresidentBot) -> None:
+    def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
         self.clock = bot.clock
         self.timings = bot.timings

@@ -3,7 +3,9 @@
 Each test runs ``bot.py`` in a child process, as a host does, with discord.py's
 REST address (``discord.http.Route.BASE``) pointed at a local address: a closed
 port (no network), or a small server that refuses the token. Nothing reaches
-Discord and nothing depends on the end-to-end emulator.
+Discord and nothing depends on the end-to-end emulator. The child runs a copy
+of ``bot.py`` in a folder of the test's (its imports come from the checkout),
+so a host's ``.env`` and ``var/`` beside the real one are never read.
 """
 
 from __future__ import annotations
@@ -43,13 +45,12 @@ def _closed_port() -> int:
 
 
 def _start(
-    cwd: Path, env: dict[str, str], base: str = "", script: Path = ROOT / "bot.py"
+    cwd: Path, env: dict[str, str], base: str = "", script: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
-    child_env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL")
-    }
+    """Run ``script`` (default: a copy of ``bot.py`` in ``cwd/project``) with
+    only the bot variables in ``env``."""
+    script = script or _project_copy(cwd)
+    child_env = {k: v for k, v in os.environ.items() if k not in bot.VARIABLES}
     child_env["PYTHONPATH"] = str(ROOT)
     child_env.update(env)
     return subprocess.run(
@@ -157,7 +158,7 @@ def _project_copy(tmp_path: Path) -> Path:
     """bot.py in a folder of its own (its imports come from PYTHONPATH), so
     the test can give it a .env without touching the real checkout's."""
     project = tmp_path / "project"
-    project.mkdir()
+    project.mkdir(exist_ok=True)
     shutil.copy(ROOT / "bot.py", project / "bot.py")
     return project / "bot.py"
 
@@ -173,7 +174,18 @@ def test_without_a_token_it_says_which_env_file_it_read(tmp_path: Path) -> None:
     (script.parent / ".env").write_text("LOG_LEVEL=INFO\n")
     proc = _start(elsewhere, {}, script=script)
     assert proc.returncode == 2
-    assert f"{script.parent / '.env'} has no DISCORD_TOKEN value" in _one_error_line(proc)
+    assert f"{script.parent / '.env'} has no DISCORD_TOKEN line" in _one_error_line(proc)
+
+
+def test_an_empty_token_in_the_env_file_is_called_empty(tmp_path: Path) -> None:
+    script = _project_copy(tmp_path)
+    env_file = script.parent / ".env"
+    env_file.write_text("DISCORD_TOKEN=\nLOG_LEVEL=INFO\n")
+    proc = _start(tmp_path, {"DISCORD_TOKEN": ""}, script=script)
+    assert proc.returncode == 2
+    line = _one_error_line(proc)
+    assert f"DISCORD_TOKEN is empty in {env_file}" in line and "paste" in line
+    assert "there is no" not in line and ".env.example" not in line
 
 
 def test_started_from_another_folder_it_reads_the_env_beside_bot_py(
@@ -215,6 +227,56 @@ def test_the_default_env_file_is_the_one_beside_bot_py(
     assert str(tmp_path / ".env") in str(missing.value)
     (tmp_path / ".env").write_text("DISCORD_TOKEN=beside-bot-py\n")
     assert bot.load_settings({}).token == "beside-bot-py"
+
+
+def test_tests_never_see_the_hosts_configuration() -> None:
+    # tests/conftest.py: whatever the host put in the checkout's .env or the
+    # environment of the test run, the bot in a test finds no configuration
+    assert not any(os.environ.get(name) for name in bot.VARIABLES)
+    with pytest.raises(bot.ConfigError) as missing:
+        bot.load_settings()
+    assert str(ROOT) not in str(missing.value)
+
+
+def _make(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"")
+    return path
+
+
+def test_the_default_database_is_named_for_the_card_table(tmp_path: Path) -> None:
+    s = bot.load_settings({"DISCORD_TOKEN": "x"}, dotenv_path=tmp_path / ".env")
+    assert s.database_path == tmp_path / "var" / "cardtable.sqlite3"
+    assert s.notes == ()
+
+
+def test_a_host_upgrading_keeps_the_old_default_file_where_it_is(tmp_path: Path) -> None:
+    old = _make(tmp_path / "var" / "president.sqlite3")
+    s = bot.load_settings({"DISCORD_TOKEN": "x"}, dotenv_path=tmp_path / ".env")
+    assert s.database_path == old
+    (note,) = s.notes
+    assert str(old) in note and "cardtable.sqlite3" in note and "DATABASE_PATH" in note
+    assert old.is_file() and not (tmp_path / "var" / "cardtable.sqlite3").exists()
+    # the file the host chose wins, and so does the new default once it exists
+    chosen = {"DISCORD_TOKEN": "x", "DATABASE_PATH": "var/mine.sqlite3"}
+    s = bot.load_settings(chosen, dotenv_path=tmp_path / ".env")
+    assert s.database_path == tmp_path / "var" / "mine.sqlite3" and s.notes == ()
+    new = _make(tmp_path / "var" / "cardtable.sqlite3")
+    s = bot.load_settings({"DISCORD_TOKEN": "x"}, dotenv_path=tmp_path / ".env")
+    assert s.database_path == new and s.notes == ()
+
+
+def test_the_example_env_file_filled_in_gives_the_defaults(tmp_path: Path) -> None:
+    example = (ROOT / ".env.example").read_text()
+    assert "\nDISCORD_TOKEN=\n" in example
+    env_file = tmp_path / ".env"
+    env_file.write_text(example.replace("\nDISCORD_TOKEN=\n", "\nDISCORD_TOKEN=pasted\n"))
+    s = bot.load_settings({}, dotenv_path=env_file)
+    assert s.token == "pasted" and s.log_level == "INFO" and s.dev_guild_id is None
+    assert s.database_path == tmp_path / "var" / "cardtable.sqlite3"
+    # a host who copies it afresh when upgrading still finds the old default file
+    old = _make(tmp_path / "var" / "president.sqlite3")
+    assert bot.load_settings({}, dotenv_path=env_file).database_path == old
 
 
 def test_voice_warnings_are_silenced() -> None:

@@ -21,7 +21,6 @@ from data import (
     Seat,
     Settings,
     UnknownDatabase,
-    default_db_path,
 )
 from data.database import _statements
 from data.schema import APPLICATION_ID
@@ -315,14 +314,6 @@ async def test_someone_elses_database_is_refused(db_path: Path) -> None:
     conn.close()
     with pytest.raises(UnknownDatabase):
         await Database.open(db_path)
-
-
-def test_default_db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    path = default_db_path()
-    assert path == tmp_path / "var" / "president.sqlite3"
-    assert path.parent.is_dir()
-    assert not path.exists()
 
 
 async def test_missing_folder_is_a_clear_error(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from bot import PresidentBot
+from bot import CardTableBot
 from cogs.table.models import Table
 from data import Settings
 from engine.bigtwo import BigTwo
@@ -63,7 +63,7 @@ async def open_lobby(
     return await open_game_lobby(emulator, "bigtwo", host, channel, joiners, **options)
 
 
-async def one_deal(bot: PresidentBot, channel: Channel, guild_id: int, **options: Any) -> None:
+async def one_deal(bot: CardTableBot, channel: Channel, guild_id: int, **options: Any) -> None:
     """Sessions of one deal in this channel (the bot's own channel defaults)."""
     await bot.db.set_channel_settings(
         channel.id, guild_id, "bigtwo", Settings(options={"deals": 1, **options})
@@ -149,7 +149,7 @@ async def my_hand(emulator: Emulator, user: User, channel: Channel, t: Table) ->
 
 async def play_until_over(
     emulator: Emulator,
-    bot: PresidentBot,
+    bot: CardTableBot,
     channel: Channel,
     users: dict[int, User],
     *,

@@ -6,8 +6,15 @@
 Test-only: production code reads none of these variables. Before calling
 ``bot.main()`` this module points discord.py at the emulator (the three class
 attributes of ``tests/e2e/emulator/client.py``) and wraps ``bot.create_bot`` so
-the bot gets a fast clock and test pacing:
+the bot gets a fast clock and test pacing. The bot reads its settings from
+the environment only, never from the checkout's ``.env`` (it takes an empty
+temporary folder for its own; under pytest ``tests/conftest.py`` has taken the
+host's bot variables out of the environment), and it logs plain lines, as it
+does wherever stderr is not a terminal (discord.py colours them inside Docker,
+where ``BotProcess.errors()`` would miss them).
 
+- ``E2E_CHECKOUT``: the folder the bot takes for its own instead (its ``.env``
+  and the base of a relative or default ``DATABASE_PATH``);
 - ``E2E_CLOCK_SCALE``: a :class:`~cogs.clock.ScaledClock` scale (default 0.01);
 - ``E2E_TIMINGS``: JSON of :class:`bot.Timings` fields (default: the e2e ones);
 - ``E2E_LOOP_LAG``: a file that receives, at exit, the lateness of a sampler
@@ -39,9 +46,11 @@ import logging
 import os
 import signal
 import sys
+import tempfile
 import time
 import tracemalloc
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -66,7 +75,22 @@ async def _sample_lag() -> None:
         _lag.append((time.time(), max(0.0, loop.time() - before - LAG_PERIOD)))
 
 
+_keep: list[tempfile.TemporaryDirectory[str]] = []
+
+
+def _isolate() -> None:
+    folder = os.environ.get("E2E_CHECKOUT")
+    if folder:
+        bot.HERE = Path(folder)
+    else:
+        # removed when the process exits (a killed bot leaves an empty folder)
+        _keep.append(tempfile.TemporaryDirectory(prefix="e2e-bot-"))
+        bot.HERE = Path(_keep[-1].name)
+    discord.utils.stream_supports_colour = lambda stream: False
+
+
 def _patch() -> None:
+    _isolate()
     api = os.environ["E2E_API_BASE"]
     discord.http.Route.BASE = api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["E2E_GATEWAY"])
@@ -90,7 +114,7 @@ def _patch() -> None:
         computers.pool_size = lambda: size
     debug_only = [n for n in os.environ.get("E2E_DEBUG_ONLY", "").split(",") if n]
 
-    def create(settings: bot.Settings, **_: Any) -> bot.PresidentBot:
+    def create(settings: bot.Settings, **_: Any) -> bot.CardTableBot:
         if debug_only:  # bot.main has set the logging up by now
             logging.getLogger().setLevel(max(logging.getLogger().level, logging.INFO))
             for name in debug_only:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot import PresidentBot
+from bot import CardTableBot
 from cogs.table.models import Table
 from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.table_support import (
@@ -139,7 +139,7 @@ async def play_turn(
 
 async def play_until_over(
     emulator: Emulator,
-    bot: PresidentBot,
+    bot: CardTableBot,
     channel: Channel,
     users: dict[int, User],
     *,

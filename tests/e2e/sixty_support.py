@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from bot import PresidentBot
+from bot import CardTableBot
 from cogs.table.models import Table
 from engine.sixty import Sixty, preset
 from tests.e2e.emulator import Channel, Emulator, InteractionHandle, Message, User
@@ -78,7 +78,7 @@ def position(
     )
 
 
-async def set_position(bot: PresidentBot, t: Table, state: Sixty) -> None:
+async def set_position(bot: CardTableBot, t: Table, state: Sixty) -> None:
     """Replace the table's state by ``state``, stored as the round's deal."""
     record = json.loads(state.record().to_json())
     deal = {k: v for k, v in record["rounds"][-1].items() if k != "decisions"}
@@ -146,7 +146,7 @@ def fighter(codes: list[str]) -> str:
 
 async def play_sixty(
     emulator: Emulator,
-    bot: PresidentBot,
+    bot: CardTableBot,
     channel: Channel,
     users: dict[int, User],
     *,

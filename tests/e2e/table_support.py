@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, cast
 
-from bot import PresidentBot, Settings, Timings, create_bot
+from bot import CardTableBot, Settings, Timings, create_bot
 from cogs.clock import ScaledClock
 from cogs.table.models import Table
 from cogs.table.runtime import TableRuntime
@@ -35,27 +35,27 @@ FAST_TIMINGS = Timings(
 
 def make_bot(
     emulator: Emulator, db_path: Path, *, scale: float = FAST, timings: Timings = FAST_TIMINGS
-) -> PresidentBot:
+) -> CardTableBot:
     settings = Settings(token=emulator.token, database_path=db_path)
     return create_bot(settings, clock=ScaledClock(scale), timings=timings)
 
 
 @contextlib.asynccontextmanager
-async def running(emulator: Emulator, db_path: Path, **kwargs: Any) -> AsyncIterator[PresidentBot]:
+async def running(emulator: Emulator, db_path: Path, **kwargs: Any) -> AsyncIterator[CardTableBot]:
     emulator.watch_logger("president")  # the bot's own ERRORs fail the test too
     bot = make_bot(emulator, db_path, **kwargs)
     async with run_client(emulator, bot):
         yield bot
 
 
-def cog(bot: PresidentBot) -> TableRuntime:
+def cog(bot: CardTableBot) -> TableRuntime:
     """The bot's table runtime (which runs every game's tables)."""
     c = bot.table_runtime
     assert c is not None and type(c).__name__ == "TableRuntime"
     return cast(TableRuntime, c)
 
 
-def table_of(bot: PresidentBot, channel: Channel) -> Table | None:
+def table_of(bot: CardTableBot, channel: Channel) -> Table | None:
     return cog(bot).tables.get(channel.id)
 
 
@@ -91,7 +91,7 @@ async def open_game_lobby(
 
 
 async def start(
-    emulator: Emulator, bot: PresidentBot, host: User, lobby: Message, channel: Channel
+    emulator: Emulator, bot: CardTableBot, host: User, lobby: Message, channel: Channel
 ) -> Table:
     click = await emulator.click(host, lobby, label="Start")
     assert click.response_type == 6
@@ -147,7 +147,7 @@ async def hand_of(emulator: Emulator, user: User, t: Table) -> Message:
     return await h.wait_message(lambda m: "Your hand" in m.content)
 
 
-async def my_hand(emulator: Emulator, user: User, channel: Channel, bot: PresidentBot) -> Message:
+async def my_hand(emulator: Emulator, user: User, channel: Channel, bot: CardTableBot) -> Message:
     """Press **My hand** on the channel's table: the ephemeral hand."""
     t = table_of(bot, channel)
     assert t is not None
@@ -169,7 +169,7 @@ Turn = Callable[[User, Message], Awaitable[str]]
 
 async def act_until_over(
     emulator: Emulator,
-    bot: PresidentBot,
+    bot: CardTableBot,
     channel: Channel,
     users: dict[int, User],
     turn: Turn,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot import PresidentBot
+from bot import CardTableBot
 from cogs.table.models import Table
 from engine.bigtwo import PASS, BigTwo, Combo
 from tests.e2e.bigtwo_support import (
@@ -30,7 +30,7 @@ from tests.e2e.table_support import running, start, wait_text
 
 
 async def _two_humans(
-    emulator: Emulator, bot: PresidentBot, alice: User, bob: User, channel: Channel, rules: str
+    emulator: Emulator, bot: CardTableBot, alice: User, bob: User, channel: Channel, rules: str
 ) -> Table:
     lobby = await open_lobby(emulator, alice, channel, [bob], rules=rules, seats=2, turn_time=600)
     return await start(emulator, bot, alice, lobby, channel)

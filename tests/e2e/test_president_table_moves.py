@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from bot import PresidentBot, Timings
+from bot import CardTableBot, Timings
 from cogs.table.models import Table
 from data import Database, Settings
 from tests.e2e.emulator import Channel, Emulator, Message, User
@@ -42,7 +42,7 @@ def _controls(emulator: Emulator, user: object) -> Message | None:
 @contextlib.asynccontextmanager
 async def _solo_game(
     emulator: Emulator, tmp_path: Path, timings: Timings
-) -> AsyncIterator[tuple[PresidentBot, User, Channel, Table, int]]:
+) -> AsyncIterator[tuple[CardTableBot, User, Channel, Table, int]]:
     """alice against three computers, two rounds: (bot, alice, channel, table,
     id of the first table message)."""
     alice = emulator.create_user("alice")

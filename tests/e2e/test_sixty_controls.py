@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot import PresidentBot
+from bot import CardTableBot
 from cogs.table.models import Table
 from tests.e2e.emulator import Channel, Emulator, InteractionHandle, Message, User
 from tests.e2e.sixty_support import (
@@ -26,7 +26,7 @@ from tests.e2e.table_support import has_controls, my_hand, running, table_of, wa
 
 
 async def _three(
-    emulator: Emulator, bot: PresidentBot, channel: Channel, users: list[User]
+    emulator: Emulator, bot: CardTableBot, channel: Channel, users: list[User]
 ) -> tuple[Table, list[User]]:
     """A one-round game of three humans; returns the table and the users by seat."""
     lobby = await open_sixty(emulator, users[0], channel, users[1:], rules="quick", seats=3)
