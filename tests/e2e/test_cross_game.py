@@ -8,7 +8,7 @@ from pathlib import Path
 
 import discord
 
-from bot import PresidentBot
+from bot import CardTableBot
 from cogs.table.server_views import rematch_view
 from cogs.table.views import table_view
 from data import Database, NewGame, Seat, SeatResult
@@ -117,7 +117,7 @@ async def test_table_buttons_act_only_in_their_own_channel(
         assert t.seat_of_user(bob.id) is None and t.seat_of_user(alice.id) is not None
 
 
-async def _post(emulator: Emulator, bot: PresidentBot, channel: Channel, view: object) -> Message:
+async def _post(emulator: Emulator, bot: CardTableBot, channel: Channel, view: object) -> Message:
     """A bot message with ``view``'s buttons in ``channel``: how a control would
     look if it ever turned up outside its own channel."""
     target = bot.get_channel(channel.id)

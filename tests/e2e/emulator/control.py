@@ -188,7 +188,7 @@ class Emulator:
         interaction_deadline: float = 3.0,
         token_lifetime: float = 15 * 60,
         attachment_limit: int = validation.DEFAULT_ATTACHMENT_LIMIT,
-        bot_name: str = "PresidentBot",
+        bot_name: str = "CardTable",
     ) -> None:
         self.state = State()
         self.interaction_deadline = interaction_deadline
