@@ -300,30 +300,32 @@ class TableRuntime(commands.Cog, name="Tables"):
         """Before the game goes on, the turn messages sent before the restart lose
         their buttons (the player to act gets a fresh one), including one sent
         in the moment before the bot stopped, which the stored meta may miss."""
-        for p in t.humans():
-            if t.meta.dm_closed[p]:
-                continue
-            uid = t.seats[p].user_id
-            assert uid is not None
-            ids = set(t.meta.hand_dms[p])
-            with contextlib.suppress(discord.HTTPException):
-                user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
-                channel = user.dm_channel or await user.create_dm()
-                prefix = f"pres:c:{t.game_id}:"
-                async for m in channel.history(limit=10):
-                    controls = [
-                        c
-                        for row in m.components
-                        for c in getattr(row, "children", [row])
-                        if str(getattr(c, "custom_id", "")).startswith(prefix)
-                    ]
-                    if controls:
-                        ids.add(m.id)
-            t.meta.hand_dms[p] = []
-            for message_id in ids:
-                await self._reduce_dm(t, p, message_id)
-        self._start_tasks(t)
-        self._resumed(t.game_id)
+        try:
+            for p in t.humans():
+                if t.meta.dm_closed[p]:
+                    continue
+                uid = t.seats[p].user_id
+                assert uid is not None
+                ids = set(t.meta.hand_dms[p])
+                with contextlib.suppress(discord.HTTPException):
+                    user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
+                    channel = user.dm_channel or await user.create_dm()
+                    prefix = f"pres:c:{t.game_id}:"
+                    async for m in channel.history(limit=10):
+                        controls = [
+                            c
+                            for row in m.components
+                            for c in getattr(row, "children", [row])
+                            if str(getattr(c, "custom_id", "")).startswith(prefix)
+                        ]
+                        if controls:
+                            ids.add(m.id)
+                t.meta.hand_dms[p] = []
+                for message_id in ids:
+                    await self._reduce_dm(t, p, message_id)
+            self._start_tasks(t)
+        finally:
+            self._resumed(t.game_id)  # clicks waiting for the table go on
 
     # -- helpers ------------------------------------------------------------------
 
