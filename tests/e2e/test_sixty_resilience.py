@@ -200,3 +200,39 @@ async def test_storage_refusing_a_round_pauses_the_table_then_it_goes_on(
     assert details is not None and details.summary.status == "finished" and record is not None
     final = replay(record)  # every decision once, each legal
     assert final.is_terminal() and details.summary.rounds_played == len(final.round_results())
+
+
+async def test_a_click_stored_during_a_long_pause_is_answered_when_it_is_stored(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    alice, bob = emulator.create_user("alice"), emulator.create_user("bob")
+    guild = emulator.create_guild("Club", members=[alice, bob])
+    channel = guild.channels[0]
+    emulator.expect_failure("log", "storage failed")
+    async with running(emulator, tmp_path / "db.sqlite3") as bot:
+        # two humans: nothing moves after alice's decision until bob acts
+        lobby = await open_sixty(
+            emulator, alice, channel, [bob], rules="quick", seats=2, turn_time=600
+        )
+        t = await start(emulator, bot, alice, lobby, channel)
+        msg = await wait_controls(emulator, alice, channel, t)
+        refusals = {"left": 8}  # retried for about 1.8 s: longer than an answer may wait
+        real = bot.db.append_decision
+
+        async def append_decision(*args: Any, **kwargs: Any) -> int:
+            if refusals["left"]:
+                refusals["left"] -= 1
+                raise sqlite3.OperationalError("database is locked")
+            return await real(*args, **kwargs)
+
+        bot.db.append_decision = append_decision  # type: ignore[method-assign]
+        version = t.version
+        code = options_of(msg)[0]["value"]
+        click = await answer(emulator, alice, msg, code)
+        assert click.response_type == 6  # deferred: the answer waits for the decision
+        await emulator.wait_for(lambda: not options_of(msg), 10.0, "the answer")
+        assert msg.content.startswith("You "), msg.content
+        assert refusals["left"] == 0 and t.version == version + 1
+        last = t.state.record().rounds[-1].decisions[-1]
+        assert tuple(last) == (seat(t, alice), parse_decision(code.replace("_", " ")))
+        await wait_text(emulator, channel, UNPAUSED)
