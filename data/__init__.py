@@ -13,6 +13,7 @@ from .errors import (
     DatabaseError,
     GameNotFound,
     GameNotLive,
+    InvalidRound,
     RoundAlreadyRecorded,
     SchemaTooNew,
     StaleVersion,
@@ -37,6 +38,7 @@ from .models import (
     Seat,
     SeatResult,
     Settings,
+    are_places,
 )
 from .schema import MIGRATIONS, SCHEMA_VERSION, Migration
 
@@ -57,6 +59,7 @@ __all__ = [
     "GameNotFound",
     "GameNotLive",
     "GameSummary",
+    "InvalidRound",
     "LeaderboardPage",
     "LeaderboardRow",
     "LiveTable",
@@ -74,5 +77,6 @@ __all__ = [
     "Settings",
     "StaleVersion",
     "UnknownDatabase",
+    "are_places",
     "position_category",
 ]

@@ -34,6 +34,7 @@ from .errors import (
     DatabaseError,
     GameNotFound,
     GameNotLive,
+    InvalidRound,
     RoundAlreadyRecorded,
     SchemaTooNew,
     StaleVersion,
@@ -57,6 +58,7 @@ from .models import (
     Seat,
     SeatResult,
     Settings,
+    are_places,
 )
 from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 
@@ -956,12 +958,13 @@ class Database:
         n = len(result.seats)
         seat_ids = [s.seat for s in result.seats]
         if len(set(seat_ids)) != n or not set(seat_ids) <= seats.keys():
-            raise ValueError(f"round seats {seat_ids} do not match the game's seats")
+            raise InvalidRound(game_id, f"seats {seat_ids} are not the game's seats")
         positions = [s.position for s in result.seats]
-        if any(p != sum(q < p for q in positions) for p in positions):
-            raise ValueError(
-                f"round positions {positions} are not places 0 .. n-1"
-                " (tied players share the smaller place)"
+        if not are_places(positions):
+            raise InvalidRound(
+                game_id,
+                f"places {positions} are not a competition ranking"
+                " (tied players share a place, the places after them are skipped)",
             )
         now = self._clock()
         humans = [(s, seats[s.seat]) for s in result.seats if seats[s.seat].user_id is not None]

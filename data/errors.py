@@ -102,6 +102,16 @@ class StaleVersion(DatabaseError):
         )
 
 
+class InvalidRound(DatabaseError, ValueError):
+    """A round result that cannot be recorded as given (seats that are not the
+    game's, places that break the ranking rule); nothing was written."""
+
+    def __init__(self, game_id: int, detail: str) -> None:
+        self.game_id = game_id
+        self.detail = detail
+        super().__init__(f"game {game_id}: round not recorded: {detail}")
+
+
 class RoundAlreadyRecorded(DatabaseError):
     """A round with this number was already recorded for the game (nothing was written)."""
 

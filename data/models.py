@@ -105,6 +105,19 @@ class SeatResult:
     display_name: str | None = None
 
 
+def are_places(positions: Sequence[int]) -> bool:
+    """Whether ``positions`` are a round's places as every game reports them:
+    standard competition ranking, each place being the number of players placed
+    strictly better (tied players share a place; the places after a tie are
+    skipped). The engine computes them by the same rule (``engine.game.places``);
+    a test checks that the two agree.
+
+    >>> are_places([1, 0, 1, 3]), are_places([0, 1, 1, 2]), are_places([0, 0, 0])
+    (True, False, True)
+    """
+    return all(p == sum(q < p for q in positions) for p in positions)
+
+
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """A finished round: its number (1-based) and one :class:`SeatResult` per seat."""

@@ -38,6 +38,7 @@ from .game import (
     game_type,
     game_types,
     load_record,
+    places,
     record_kind,
     register,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "game_type",
     "game_types",
     "load_record",
+    "places",
     "record_kind",
     "register",
 ]

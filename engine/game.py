@@ -129,9 +129,10 @@ class RoundScore:
     every game: the storage and the leaderboards read only this.
 
     ``positions`` are finishing places per player (0 = best; tied players
-    share a place). ``scores`` is what the round added (points or penalty
-    points), ``totals`` the running totals after it. ``details`` holds the
-    game's own per-player facts (a title, a promotion) as plain JSON values.
+    share a place and the places after a tie are skipped: :func:`places`).
+    ``scores`` is what the round added (points or penalty points),
+    ``totals`` the running totals after it. ``details`` holds the game's own
+    per-player facts (a title, a promotion) as plain JSON values.
     """
 
     number: int
@@ -139,6 +140,24 @@ class RoundScore:
     scores: tuple[int, ...]
     totals: tuple[int, ...]
     details: tuple[Mapping[str, Any], ...] = field(default=())
+
+
+def places(scores: Sequence[float], *, lower_is_better: bool) -> tuple[int, ...]:
+    """Each player's place from their scores, 0 the best: standard competition
+    ranking, so a place is the number of players who did strictly better, and
+    tied players share it while the places after a tie are skipped.
+
+    Every game's :attr:`RoundScore.positions` come from here (the storage checks
+    the same rule before it records a round).
+
+    >>> places([3, 0, 3, 7], lower_is_better=True)
+    (1, 0, 1, 3)
+    >>> places([3, 0, 3, 7], lower_is_better=False)
+    (1, 3, 1, 0)
+    """
+    sign = 1 if lower_is_better else -1
+    keys = [sign * s for s in scores]
+    return tuple(sum(other < mine for other in keys) for mine in keys)
 
 
 @dataclass(frozen=True, slots=True)

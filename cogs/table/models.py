@@ -132,6 +132,10 @@ class Table:
     """Bot events for the table log (timeouts, leavers), newest last."""
     table_posted_at: float = 0.0
     messages_since_table: int = 0
+    storage_failures: int = 0
+    """Storage calls of this table failing right now: above 0 the table is paused."""
+    pause_message_id: int | None = None
+    """The message that told the players the table is paused."""
     _players: dict[int, Any] = field(default_factory=dict)
 
     @property

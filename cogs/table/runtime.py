@@ -32,7 +32,7 @@ from discord.ext import commands
 from cogs.clock import wait_event
 from cogs.limits import quote
 from cogs.replies import UserFacingError, edit_original, followup, respond, send, update
-from data import GameNotLive, NewGame, Seat, SeatResult, StaleVersion
+from data import GameNotFound, GameNotLive, LiveTable, NewGame, Seat, SeatResult, StaleVersion
 from data import RoundResult as StoredRound
 from engine import EngineError, OptionsError, RoundScore, game_types
 from render.theme import seat_colours
@@ -64,8 +64,27 @@ REQUIRED_PERMISSIONS: tuple[tuple[str, str], ...] = (
 )
 
 
+ANSWER_GRACE = 1.5
+"""Real seconds a click's work may take before its answer is deferred: Discord
+drops an interaction that is not answered within three."""
+
+STORAGE_RETRY = (1.0, 60.0)
+"""Clock seconds before the first retry of a storage call that failed, and the
+most between two retries (each wait doubles the last)."""
+
+PAUSED = (
+    "⏸️ **The game is paused**: I can't save it right now. It goes on by itself as soon "
+    "as saving works again, and nothing played is lost."
+)
+UNPAUSED = "▶️ The game was paused for a moment (saving failed) and goes on."
+
+
 class Stale(UserFacingError):
     """A click on controls that no longer apply; nothing changed."""
+
+
+class Restarting(UserFacingError):
+    """A click on a table that is being resumed after a restart; nothing changed."""
 
 
 def missing_permissions(perms: discord.Permissions, *, thread: bool = False) -> list[str]:
@@ -102,6 +121,10 @@ def _record_parts(state: Any) -> tuple[str, str]:
     rounds = record.pop("rounds")
     deal = {k: v for k, v in rounds[-1].items() if k != "decisions"} if rounds else {}
     return json.dumps(record, ensure_ascii=False), json.dumps(deal, ensure_ascii=False)
+
+
+def _gid(t: Table | None) -> str:
+    return str(t.game_id) if t is not None else "-"
 
 
 def _drawn(colours: list[int] | None, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
@@ -157,6 +180,11 @@ class TableRuntime(commands.Cog, name="Tables"):
         self.computers = ComputerPool()
         self._drawing = ThreadPoolExecutor(max_workers=2, thread_name_prefix="draw")
         self._groups = build_groups(self)
+        self._loaded = asyncio.Event()
+        """Set once the live tables stored before a restart are known."""
+        self._resuming: dict[int, asyncio.Event] = {}
+        """By game id, the stored tables not yet running again; each event is set
+        when its table runs (or was given up), so a click can wait for it."""
 
     def _spawn(self, coro: Any, name: str) -> asyncio.Task[None]:
         """A background task that the cog cancels when it unloads."""
@@ -206,76 +234,99 @@ class TableRuntime(commands.Cog, name="Tables"):
         """Every live table of the database continues after a restart: from the
         round's snapshot, replaying the decisions stored since."""
         await self.bot.wait_until_ready()
-        for live in await self.bot.db.live_tables():
-            adapter = self.adapters.get(live.kind)
-            if adapter is None:
-                log.warning("game %s: no %s table here; left as it is", live.game_id, live.kind)
-                continue
-            game = adapter.game
+        try:
+            lives = await self._stored(None, self.bot.db.live_tables)
+            self._resuming = {live.game_id: asyncio.Event() for live in lives}
+        finally:
+            self._loaded.set()
+        for live in lives:
+            resuming = False
             try:
-                state = game.from_json(live.snapshot_json, game.load_record(live.record_json))
-                for player, text in live.decisions:
-                    state.apply(game.parse_decision(text), player)
-            except (EngineError, ValueError, KeyError, TypeError):
-                log.warning("game %s: stored state unreadable; abandoned", live.game_id)
-                with contextlib.suppress(GameNotLive):
-                    await self.bot.db.abandon_game(live.game_id)
-                continue
-            table = Table(
-                game_id=live.game_id,
-                guild_id=live.guild_id,
-                channel_id=live.channel_id,
-                adapter=adapter,
-                state=state,
-                version=live.version,
-                seats=list(live.seats),
-                meta=TableMeta.from_json(live.meta_json, state.n),
-                seed=live.game_id,
-                stored_meta=live.meta_json,
-            )
-            channel = await self._channel(table)
-            if channel is None:
-                log.warning("game %s: channel %s is gone; abandoned", live.game_id, live.channel_id)
-                with contextlib.suppress(GameNotLive):
-                    await self.bot.db.abandon_game(live.game_id)
-                continue
-            if live.game_id in self.tables_by_game:
-                # started since the bot came up (this loop can be slower than the
-                # first /<game> new): it already has its table and tasks
-                continue
-            self._register(table)
-            table.repost = True
-            table.repost_note = "The bot restarted; the game goes on from where it was."
-            self._spawn(self._resume_table(table), f"resume-{table.game_id}")
-            log.info("game %s resumed in channel %s", live.game_id, live.channel_id)
+                resuming = await self._resume_one(live)
+            finally:
+                if not resuming:  # given up, or running already: clicks need not wait
+                    self._resumed(live.game_id)
+
+    def _resumed(self, game_id: int) -> None:
+        event = self._resuming.pop(game_id, None)
+        if event is not None:
+            event.set()
+
+    async def _resume_one(self, live: LiveTable) -> bool:
+        """Rebuild one stored table and start resuming it; False if it was not."""
+        adapter = self.adapters.get(live.kind)
+        if adapter is None:
+            log.warning("game %s: no %s table here; left as it is", live.game_id, live.kind)
+            return False
+        game = adapter.game
+        try:
+            state = game.from_json(live.snapshot_json, game.load_record(live.record_json))
+            for player, text in live.decisions:
+                state.apply(game.parse_decision(text), player)
+        except (EngineError, ValueError, KeyError, TypeError):
+            log.warning("game %s: stored state unreadable; abandoned", live.game_id)
+            with contextlib.suppress(GameNotLive):
+                await self._stored(None, self.bot.db.abandon_game, live.game_id)
+            return False
+        table = Table(
+            game_id=live.game_id,
+            guild_id=live.guild_id,
+            channel_id=live.channel_id,
+            adapter=adapter,
+            state=state,
+            version=live.version,
+            seats=list(live.seats),
+            meta=TableMeta.from_json(live.meta_json, state.n),
+            seed=live.game_id,
+            stored_meta=live.meta_json,
+        )
+        channel = await self._channel(table)
+        if channel is None:
+            log.warning("game %s: channel %s is gone; abandoned", live.game_id, live.channel_id)
+            with contextlib.suppress(GameNotLive):
+                await self._stored(None, self.bot.db.abandon_game, live.game_id)
+            return False
+        if live.game_id in self.tables_by_game:
+            # started since the bot came up (this loop can be slower than the
+            # first /<game> new): it already has its table and tasks
+            return False
+        self._register(table)
+        table.repost = True
+        table.repost_note = "The bot restarted; the game goes on from where it was."
+        self._spawn(self._resume_table(table), f"resume-{table.game_id}")
+        log.info("game %s resumed in channel %s", live.game_id, live.channel_id)
+        return True
 
     async def _resume_table(self, t: Table) -> None:
         """Before the game goes on, the turn messages sent before the restart lose
         their buttons (the player to act gets a fresh one), including one sent
         in the moment before the bot stopped, which the stored meta may miss."""
-        for p in t.humans():
-            if t.meta.dm_closed[p]:
-                continue
-            uid = t.seats[p].user_id
-            assert uid is not None
-            ids = set(t.meta.hand_dms[p])
-            with contextlib.suppress(discord.HTTPException):
-                user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
-                channel = user.dm_channel or await user.create_dm()
-                prefix = f"pres:c:{t.game_id}:"
-                async for m in channel.history(limit=10):
-                    controls = [
-                        c
-                        for row in m.components
-                        for c in getattr(row, "children", [row])
-                        if str(getattr(c, "custom_id", "")).startswith(prefix)
-                    ]
-                    if controls:
-                        ids.add(m.id)
-            t.meta.hand_dms[p] = []
-            for message_id in ids:
-                await self._reduce_dm(t, p, message_id)
-        self._start_tasks(t)
+        try:
+            for p in t.humans():
+                if t.meta.dm_closed[p]:
+                    continue
+                uid = t.seats[p].user_id
+                assert uid is not None
+                ids = set(t.meta.hand_dms[p])
+                with contextlib.suppress(discord.HTTPException):
+                    user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
+                    channel = user.dm_channel or await user.create_dm()
+                    prefix = f"pres:c:{t.game_id}:"
+                    async for m in channel.history(limit=10):
+                        controls = [
+                            c
+                            for row in m.components
+                            for c in getattr(row, "children", [row])
+                            if str(getattr(c, "custom_id", "")).startswith(prefix)
+                        ]
+                        if controls:
+                            ids.add(m.id)
+                t.meta.hand_dms[p] = []
+                for message_id in ids:
+                    await self._reduce_dm(t, p, message_id)
+            self._start_tasks(t)
+        finally:
+            self._resumed(t.game_id)  # clicks waiting for the table go on
 
     # -- helpers ------------------------------------------------------------------
 
@@ -301,8 +352,72 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def _save_meta(self, t: Table) -> None:
         meta_json = t.meta.to_json()
         with contextlib.suppress(GameNotLive):
-            await self.bot.db.set_meta(t.game_id, meta_json)
+            await self._stored(t, self.bot.db.set_meta, t.game_id, meta_json)
             t.stored_meta = meta_json
+
+    async def _stored(self, t: Table | None, call: Any, /, *args: Any, **kwargs: Any) -> Any:
+        """``await call(*args, **kwargs)``, a storage call, until storage takes it.
+
+        The answers a caller acts on (a stale version, a game no longer live) are
+        raised; any other failure pauses the table instead of ending its task:
+        one ERROR in the log and one message to the players, then retries with a
+        growing wait, and the table goes on where it was once one succeeds (the
+        caller holds what it was storing, so no decision is lost).
+        """
+        wait, longest = STORAGE_RETRY
+        failing = False
+        try:
+            while True:
+                try:
+                    return await call(*args, **kwargs)
+                except (StaleVersion, GameNotLive, GameNotFound):
+                    raise
+                except Exception as exc:
+                    if not failing:
+                        failing = True
+                        await self._storage_failed(t, exc)
+                    else:
+                        log.info("game %s: storage still failing (%s)", _gid(t), exc)
+                await self.clock.sleep(wait)
+                wait = min(wait * 2, longest)
+        finally:
+            if failing:
+                self._storage_back(t)
+
+    async def _storage_failed(self, t: Table | None, exc: Exception) -> None:
+        if t is not None:
+            t.storage_failures += 1
+            if t.storage_failures > 1:
+                return  # paused already (another call of the table is failing)
+        log.error(
+            "game %s: storage failed, the table is paused and retries: %r",
+            _gid(t),
+            exc,
+            exc_info=exc,
+        )
+        if t is not None:
+            msg = await self._say(t, PAUSED)
+            t.pause_message_id = msg.id if msg is not None else None
+            t.dirty.set()
+
+    def _storage_back(self, t: Table | None) -> None:
+        if t is not None:
+            t.storage_failures -= 1
+            if t.storage_failures:
+                return
+        log.info("game %s: storage works again; the table goes on", _gid(t))
+        if t is None or t.closed:
+            return
+        t.dirty.set()
+        mid, t.pause_message_id = t.pause_message_id, None
+        if mid is not None:
+            self._spawn(self._unpause_note(t, mid), f"unpause-{t.game_id}")
+
+    async def _unpause_note(self, t: Table, message_id: int) -> None:
+        channel = await self._channel(t)
+        if channel is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(message_id).edit(content=UNPAUSED)  # type: ignore[attr-defined]
 
     def _mention(self, t: Table, p: int) -> str:
         uid = t.seats[p].user_id
@@ -317,6 +432,25 @@ class TableRuntime(commands.Cog, name="Tables"):
         if t is None or t.closed:
             raise Stale("This game is over; its buttons no longer do anything.")
         return t
+
+    async def _table_for_click(self, game_id: int) -> Table:
+        """The table a click acts on. Right after a restart its table may not run
+        yet: the click waits for it, as long as its answer can wait, and is then
+        told that the table is restarting (never that the game is over)."""
+        if game_id not in self.tables_by_game or game_id in self._resuming:
+            try:
+                async with asyncio.timeout(ANSWER_GRACE):
+                    await self._loaded.wait()
+                    event = self._resuming.get(game_id)
+                    if event is not None:
+                        await event.wait()
+            except TimeoutError:
+                raise Restarting(
+                    "The bot just restarted and this game is still starting up again, so "
+                    "nothing changed. Try again in a few seconds (your turn message, if it "
+                    "is your turn, comes again)."
+                ) from None
+        return self._table_for_game(game_id)
 
     def _seat_for(self, t: Table, user: discord.abc.User) -> int:
         p = t.seat_of_user(user.id)
@@ -1005,7 +1139,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             t.warned = False
             t.deadline = self.clock.now() + turn
             t.dirty.set()
-            await self._announce_turn(t, p)
+            await self._announce_turn(t, p, version)
         deadline = t.deadline or self.clock.now()
         t.changed.clear()
         if t.closed or t.version != version or t.is_computer(p):
@@ -1031,8 +1165,12 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def _wait(self, t: Table, seconds: float) -> bool:
         return await wait_event(self.clock, t.changed, seconds)
 
-    async def _announce_turn(self, t: Table, p: int) -> None:
+    async def _announce_turn(self, t: Table, p: int, version: int) -> None:
         payload = await self._hand_payload(t, p, controls=True)
+        if t.version != version:
+            # played meanwhile (a click on an older message of the same turn, as
+            # right after a restart): controls drawn for it would be stale at once
+            return
         msg = await self._hand_dm(t, p, payload)
         if msg is None:
             await self._ping(
@@ -1085,7 +1223,9 @@ class TableRuntime(commands.Cog, name="Tables"):
             outcome = new.outcome() if new.is_terminal() else None
             t.loop_cpu = time.thread_time() - started
             try:
-                t.version = await self.bot.db.append_decision(
+                t.version = await self._stored(
+                    t,
+                    self.bot.db.append_decision,
                     t.game_id,
                     version,
                     p,
@@ -1167,7 +1307,9 @@ class TableRuntime(commands.Cog, name="Tables"):
             _header, deal = _record_parts(new)
             meta_json = t.meta.to_json()
             try:
-                t.version = await self.bot.db.start_round(
+                t.version = await self._stored(
+                    t,
+                    self.bot.db.start_round,
                     t.game_id,
                     t.version,
                     new.to_json(include_record=False),
@@ -1228,7 +1370,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             if t.closed:
                 return
             with contextlib.suppress(GameNotLive):
-                await self.bot.db.abandon_game(t.game_id)
+                await self._stored(t, self.bot.db.abandon_game, t.game_id)
             t.closed = True
         await self._close(t)
         results = t.state.round_results()
@@ -1275,7 +1417,7 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def on_table_button(
         self, interaction: discord.Interaction, game_id: int, action: str
     ) -> None:
-        t = self._table_for_game(game_id)
+        t = await self._table_for_click(game_id)
         if action != "back":  # I'm back also comes by DM
             self.refuse_elsewhere(interaction, t.channel_id)
         if action == "take":
@@ -1302,7 +1444,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         arg: str,
         values: list[str],
     ) -> None:
-        t = self._table_for_game(game_id)
+        t = await self._table_for_click(game_id)
         p = self._seat_for(t, interaction.user)
         if await self._reclaim(t, p) and t.version != version:
             raise Stale("Welcome back: your seat is yours again. These controls are old.")
@@ -1322,7 +1464,13 @@ class TableRuntime(commands.Cog, name="Tables"):
                 extra["attachments"] = [to_file(action.picture)]
             await update(interaction, content=action.content, view=action.view, **extra)
             return
-        before = await self._apply(t, p, action.decision, version, by="human")
+        storing = asyncio.ensure_future(self._apply(t, p, action.decision, version, by="human"))
+        # a paused table stores the decision once storage works again: the
+        # answer is deferred meanwhile rather than lost
+        done, _ = await asyncio.wait({storing}, timeout=ANSWER_GRACE)
+        if not done:
+            await interaction.response.defer()
+        before = await storing
         started = time.thread_time()
         self.acted_on(t, p, interaction.message.id if interaction.message else None)
         after: Aftermath = t.adapter.aftermath(t, p, action.decision, before)
@@ -1331,4 +1479,5 @@ class TableRuntime(commands.Cog, name="Tables"):
         log.debug("game %s: human decision loop_cpu_ms=%.3f", game_id, cpu * 1000)
         for other, text in after.private:
             self._spawn(self._dm(t, other, content=text), f"note-{game_id}")
-        await update(interaction, content=after.text, view=None, attachments=[])
+        answer = update if not interaction.response.is_done() else edit_original
+        await answer(interaction, content=after.text, view=None, attachments=[])

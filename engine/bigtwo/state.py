@@ -74,7 +74,15 @@ from typing import Any, ClassVar
 
 from ..cards import Card
 from ..errors import IllegalPlay, NotYourTurn, RecordError, WrongPhase
-from ..game import GameOutcome, GameRecord, GameState, ReplayStep, RoundScore, load_json
+from ..game import (
+    GameOutcome,
+    GameRecord,
+    GameState,
+    ReplayStep,
+    RoundScore,
+    load_json,
+    places,
+)
 from .combos import (
     CARDS,
     KIND_NAMES,
@@ -810,19 +818,19 @@ class BigTwo:
             order += [p for p in range(n) if p not in order]
             last = order[-1]
             penalties[last] = penalty(o, left[last], popcount(self.hands[last] & _TWOS))
-            positions = [order.index(p) for p in range(n)]
+            positions = places([order.index(p) for p in range(n)], lower_is_better=True)
             self.finished = order
         else:
             for p in range(n):
                 penalties[p] = penalty(o, left[p], popcount(self.hands[p] & _TWOS))
-            positions = [sum(1 for q in range(n) if penalties[q] < penalties[p]) for p in range(n)]
-            positions[winner] = 0
+            # the winner alone holds no cards, so alone has no penalty: place 0
+            positions = places(penalties, lower_is_better=True)
         for p in range(n):
             self.totals[p] += penalties[p]
         self.results.append(
             RoundScore(
                 number=self.deal_number,
-                positions=tuple(positions),
+                positions=positions,
                 scores=tuple(penalties),
                 totals=tuple(self.totals),
                 details=tuple({"cards_left": left[p]} for p in range(n)),

@@ -59,7 +59,7 @@ from ..cards import (
     parse_cards,
 )
 from ..errors import IllegalPlay, NotationError, NotYourTurn, OptionsError, RecordError, WrongPhase
-from ..game import GameRecord, GameState, RoundScore, load_json
+from ..game import GameRecord, GameState, RoundScore, load_json, places
 from .options import Options, preset
 from .plays import PASS, Decision, Give, Play, parse_decision
 from .views import (
@@ -1043,7 +1043,7 @@ class President:
         return [
             RoundScore(
                 number=r.round_number,
-                positions=tuple(r.order.index(p) for p in range(self.n)),
+                positions=places([r.order.index(p) for p in range(self.n)], lower_is_better=True),
                 scores=r.points,
                 totals=r.totals,
                 details=tuple(

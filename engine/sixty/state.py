@@ -79,7 +79,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from ..errors import IllegalDecision, NotYourTurn, RecordError, WrongPhase
-from ..game import GameOutcome, GameRecord, GameState, RoundScore, load_json
+from ..game import GameOutcome, GameRecord, GameState, RoundScore, load_json, places
 from .cards import (
     ABRACADABRA,
     ATTACK,
@@ -909,7 +909,7 @@ class Sixty:
         totals = self.totals
         for p in range(n):
             totals[p] += penalties[p]
-        positions = tuple(sum(1 for x in penalties if x < penalties[p]) for p in range(n))
+        positions = places(penalties, lower_is_better=True)
         details: tuple[Mapping[str, Any], ...] = tuple(
             {"tiebreak": self.tiebreak_round} for _ in range(n)
         )

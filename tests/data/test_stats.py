@@ -11,6 +11,7 @@ from data import (
     DEFAULT_SIGMA,
     Database,
     GameNotLive,
+    InvalidRound,
     RoundAlreadyRecorded,
     Seat,
     position_category,
@@ -286,3 +287,20 @@ async def test_recent_games_and_profile_history(db: Database) -> None:
     assert profile is not None
     assert [g.game_id for g in profile.recent_games] == [ids[3], ids[2], ids[1]]
     assert profile.stats.games_played == 4 and profile.stats.wins == 1
+
+
+async def test_places_after_a_tie_skip_and_dense_places_are_refused(db: Database) -> None:
+    game = await db.create_game(new_game(HUMANS4, kind="sixty", lower_is_better=True))
+    dense = round_result(1, [0, 1, 2, 3], points=[0, 5, 5, 9], positions=[0, 1, 1, 2])
+    with pytest.raises(InvalidRound):  # after two seconds comes the fourth place
+        await play_round(
+            db, game, replace(dense, seats=[replace(s, details={}) for s in dense.seats])
+        )
+    details = await db.game(game)
+    assert details is not None and details.summary.rounds_played == 0  # nothing written
+    skipped = round_result(1, [0, 1, 2, 3], points=[0, 5, 5, 9], positions=[0, 1, 1, 3])
+    await play_round(
+        db, game, replace(skipped, seats=[replace(s, details={}) for s in skipped.seats])
+    )
+    di = (await db.profile(1, 13, kind="sixty")).stats  # type: ignore[union-attr]
+    assert di.lasts == 1

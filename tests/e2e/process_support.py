@@ -359,8 +359,15 @@ async def play_channel(
             await human.act(emu, msg, version)
             continue
         async with gate:
-            if pause():
+            # chosen again now that nothing else acts: while this waited for the
+            # gate, the bot may have been killed and the message picked lost its
+            # controls to the new process
+            found = next_move()
+            if found is True:
+                return
+            if found is False:
                 continue
+            human, msg, version = found
             await human.act(emu, msg, version)
 
 

@@ -159,6 +159,15 @@ def _gives(msg: Message) -> bool:
     return any(":give:" in s["custom_id"] for s in msg.selects())
 
 
+def _said_restarted(emu: Emulator, channel: Channel, since: int) -> bool:
+    """The table of ``channel`` was posted again after the restart (it may have
+    moved on since: a moved table's message is deleted)."""
+    return any(
+        m.id > since and "bot restarted" in m.text()
+        for m in emu.messages(channel, include_deleted=True)
+    )
+
+
 def _beats(msg: Message) -> bool:
     return "**Your turn:** beat" in msg.content
 
@@ -240,49 +249,41 @@ async def test_sigkill_mid_trick_and_mid_exchange_then_every_table_finishes(
                 await asyncio.sleep(rng.uniform(0, 0.1))  # computers keep moving meanwhile
                 await procs[-1].kill()
                 assert procs[-1].errors() == [], procs[-1].errors()
+                killed = emulator.mark()
+                live = set(await game_ids(db_path))
                 procs.append(await BotProcess(emulator, db_path, log, **CHILD).start())
                 # The turn is announced again after the restart, and the messages
                 # from before the kill (one may have gone out in its last moment)
                 # lose their controls: one live hand. The new process takes them
-                # away before its table message says it restarted.
-                human, msg, version = held["msg"]
+                # away before a table's message says it restarted, so nobody acts
+                # (the gate is held) until every live table said so: a message
+                # picked before could lose its controls between the pick and the click.
                 await emulator.wait_for(
-                    lambda h=human, old=msg.id: any(
-                        "bot restarted" in m.content
-                        for m in emulator.messages(h.channel)
-                        if m.id > old
+                    lambda since=killed, live=live: all(
+                        _said_restarted(emulator, ch, since) for ch in channels if ch.id in live
                     ),
                     15.0,
-                    "the table after the restart",
+                    "every live table after the restart",
                 )
+                human, msg, version = held["msg"]
                 await emulator.wait_for(
                     lambda m=msg: control_version(m) is None, 15.0, "the old turn message reduced"
                 )
-                decided = None
-                for _ in range(3):
-                    again = await emulator.wait_for(
-                        lambda h=human, v=version, old=msg.id: next(
-                            (
-                                m
-                                for m in reversed(emulator.dms(h.user))
-                                if m.id > old
-                                and m.content.startswith("**President")
-                                and control_version(m) == v
-                            ),
-                            None,
+                again = await emulator.wait_for(
+                    lambda h=human, v=version, old=msg.id: next(
+                        (
+                            m
+                            for m in reversed(emulator.dms(h.user))
+                            if m.id > old
+                            and m.content.startswith("**President")
+                            and control_version(m) == v
                         ),
-                        15.0,
-                        "the turn announced again after the restart",
-                    )
-                    try:
-                        decided = await human.act(emulator, again, version)
-                        break
-                    except AssertionError:
-                        # reduced between the pick and the click (a newer turn
-                        # message replaced it): take the newer one; a turn left
-                        # with no live message at all times the wait out above
-                        if control_version(again) is not None:
-                            raise
+                        None,
+                    ),
+                    15.0,
+                    "the turn announced again after the restart",
+                )
+                decided = await human.act(emulator, again, version)
                 assert decided is not None, (human.refused[-1].handle.message, procs[-1].log())
                 held["msg"] = None
         want["kind"] = "done"

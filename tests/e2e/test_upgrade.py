@@ -16,7 +16,7 @@ from cogs.stats import LEADERBOARD
 from cogs.table.server_views import FORGET, HOUSE, REMATCH
 from cogs.table.views import CONTROL, LOBBY, TABLE
 from data import Database
-from engine.president import President, preset
+from engine.president import President, preset, replay
 from tests.data.test_migrations import create_at_version
 from tests.e2e.emulator import Emulator
 from tests.e2e.president_support import (
@@ -51,11 +51,13 @@ def test_ids_of_the_previous_release_still_match(template: str, custom_id: str) 
 
 def _old_live_game(db_path: Path, guild: int, channel: int, alice: int) -> President:
     """The previous release's schema (3) with a game in its second round, stored
-    as that release stored it: the whole state and record at every decision."""
+    as that release stored it: the whole state and record at every decision.
+    Alice (seat 0) is to play: the resumed table waits for her, so the test
+    sees it as it resumed (on a computer's turn the computer moves at once)."""
     create_at_version(db_path, 3)
     state = President.new_game(preset("classic", players=3, rounds=2), seed=21)
     rng = random.Random(21)
-    while state.round_number < 2 or state.current_player == 0 or state.phase != "play":
+    while state.round_number < 2 or state.current_player != 0 or state.phase != "play":
         if state.is_round_over():
             state.start_round()
         else:
@@ -111,4 +113,9 @@ async def test_a_game_live_under_the_previous_release_resumes(
     replayed = President.from_json(state.to_json())
     stored = json.loads(record)
     assert stored["game"] == "president" and len(stored["rounds"]) == 2
-    assert stored["rounds"][0] == json.loads(replayed.record().to_json())["rounds"][0]
+    before = json.loads(replayed.record().to_json())["rounds"]
+    assert stored["rounds"][0] == before[0]
+    # the second round goes on from the stored decisions: none lost, none twice
+    old = before[1]["decisions"]
+    assert stored["rounds"][1]["decisions"][: len(old)] == old
+    assert replay(record).is_terminal()  # every decision legal, in order
