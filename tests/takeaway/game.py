@@ -111,6 +111,7 @@ class Event(NamedTuple):
 class Record:
     kind: ClassVar[str] = "takeaway"
     options: Options
+    seed: int = 0
     rounds: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self, indent: int | None = None) -> str:
@@ -120,6 +121,7 @@ class Record:
                 "format": "takeaway-record",
                 "version": 1,
                 "options": self.options.to_dict(),
+                "seed": self.seed,
                 "rounds": self.rounds,
             },
             indent=indent,
@@ -129,7 +131,8 @@ class Record:
 def load_record(text: str) -> Record:
     try:
         data = json.loads(text)
-        record = Record(options_from_dict(data["options"]))
+        # records written before the seed was kept replay as seed 0
+        record = Record(options_from_dict(data["options"]), int(data.get("seed", 0)))
         for r in data["rounds"]:
             decisions = [[int(p), str(parse_decision(d))] for p, d in r["decisions"]]
             record.rounds.append(
@@ -152,7 +155,7 @@ class TakeAway:
         self.turn: int | None = None
         self.scores = [0] * self.n
         self.results: list[RoundScore] = []
-        self._record = Record(options)
+        self._record = Record(options, seed)
         self._round_over = False
         self._over = False
 
@@ -315,7 +318,7 @@ def from_json(text: str, record: Record | None = None) -> TakeAway:
 
 
 def replay(record: Any) -> Iterator[ReplayStep]:
-    state = TakeAway.new_game(record.options, 0)
+    state = TakeAway.new_game(record.options, record.seed)
     for i, rnd in enumerate(record.rounds):
         if i > 0:
             state.start_round()
