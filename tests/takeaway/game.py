@@ -19,21 +19,14 @@ Take(count=2)
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
+from engine import kit
 from engine.errors import IllegalDecision, NotationError, NotYourTurn, OptionsError, RecordError
-from engine.game import (
-    GameOutcome,
-    GameType,
-    OptionSpec,
-    PresetSpec,
-    ReplayStep,
-    RoundScore,
-)
+from engine.game import GameType, OptionSpec, PresetSpec, RoundScore, places
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,89 +100,98 @@ class Event(NamedTuple):
     count: int = 0
 
 
-@dataclass
-class Record:
-    kind: ClassVar[str] = "takeaway"
-    options: Options
-    seed: int = 0
-    rounds: list[dict[str, Any]] = field(default_factory=list)
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """A round's chance outcome: the pile's size, and who takes first."""
 
-    def to_json(self, indent: int | None = None) -> str:
-        return json.dumps(
-            {
-                "game": "takeaway",
-                "format": "takeaway-record",
-                "version": 1,
-                "options": self.options.to_dict(),
-                "seed": self.seed,
-                "rounds": self.rounds,
-            },
-            indent=indent,
-        )
+    pile: int
+    first: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pile": self.pile, "first": self.first}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Pile:
+        return cls(int(d["pile"]), int(d["first"]))
+
+
+@dataclass(slots=True)
+class Record(kit.Record[Pile, Take]):
+    kind: ClassVar[str] = "takeaway"
+    title: ClassVar[str] = "Take-away"
+    deal_type: ClassVar[Any] = Pile
+    parse_decision = staticmethod(parse_decision)
+    options: Options
+    rounds: list[kit.RoundRecord[Pile, Take]] = field(default_factory=list)
+    seed: int = 0
+
+    read_options = staticmethod(options_from_dict)
+
+    def header(self) -> dict[str, Any]:
+        return {"seed": self.seed}
+
+    @classmethod
+    def read_header(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        # records written before the seed was kept replay as seed 0
+        return {"seed": int(data.get("seed", 0))}
 
 
 def load_record(text: str) -> Record:
-    try:
-        data = json.loads(text)
-        # records written before the seed was kept replay as seed 0
-        record = Record(options_from_dict(data["options"]), int(data.get("seed", 0)))
-        for r in data["rounds"]:
-            decisions = [[int(p), str(parse_decision(d))] for p, d in r["decisions"]]
-            record.rounds.append(
-                {"pile": int(r["pile"]), "first": int(r["first"]), "decisions": decisions}
-            )
-    except (ValueError, KeyError, TypeError) as exc:
-        raise RecordError(f"malformed take-away record: {exc}") from None
-    return record
+    return Record.from_json(text)
 
 
-class TakeAway:
+class TakeAway(kit.SplitMix, kit.KitState[Record]):
     kind: ClassVar[str] = "takeaway"
+    title: ClassVar[str] = "Take-away"
+    lower_is_better: ClassVar[bool] = False
+    record_type: ClassVar[Any] = Record
 
     def __init__(self, options: Options, seed: int) -> None:
         self.options = options
         self.n = options.players
         self.seed = seed
+        self._rng = seed & kit.MASK64
         self.round_number = 0
         self.stones = 0
         self.turn: int | None = None
+        self.phase = kit.ROUND_OVER
         self.scores = [0] * self.n
         self.results: list[RoundScore] = []
-        self._record = Record(options, seed)
-        self._round_over = False
-        self._over = False
+        self._record = Record(options, [], seed)
+        self._decisions: list[tuple[int, Take]] = []
 
-    # -- construction ------------------------------------------------------------
+    # -- rounds --------------------------------------------------------------------
 
     @classmethod
     def new_game(cls, options: Options, seed: int) -> TakeAway:
         state = cls(options, seed)
-        state._deal(first=0)
+        state.start_round()
         return state
 
-    def _deal(self, first: int) -> None:
-        rng = random.Random(self.seed * 1000 + self.round_number)
-        extra = rng.randrange(4) if self.options.random_pile else 0
-        self.round_number += 1
-        self.stones = self.options.stones + extra
-        self.turn = first
-        self._round_over = False
-        self._record.rounds.append({"pile": self.stones, "first": first, "decisions": []})
+    @classmethod
+    def replay_begin(cls, record: Record) -> TakeAway:
+        state = cls(record.options, record.seed)
+        state.start_round(record.rounds[0].deal)
+        return state
 
-    def start_round(self) -> None:
-        if not self._round_over or self._over:
+    def start_round(self, deal: Pile | None = None) -> None:
+        if self.phase != kit.ROUND_OVER:
             raise IllegalDecision("the round is not over", "wrong_phase")
-        loser = 1 - self.results[-1].positions.index(0)
-        self._deal(first=loser)
+        if deal is None:
+            # the loser of a round starts the next
+            first = 1 - self.results[-1].positions.index(0) if self.results else 0
+            extra = self._rand(4) if self.options.random_pile else 0
+            deal = Pile(self.options.stones + extra, first)
+        self.round_number += 1
+        self.stones = deal.pile
+        self.turn = deal.first
+        self.phase = "play"
+        self._start_recording(deal)
 
-    # -- the protocol ------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self._round_over or self._over else self.turn
+    # -- decisions -----------------------------------------------------------------
 
     def legal_actions(self) -> Iterator[Take]:
-        if self.current_player is None:
+        if self.turn is None:
             return
         for k in range(1, min(self.options.take_max, self.stones) + 1):
             yield Take(k)
@@ -197,7 +199,7 @@ class TakeAway:
     def apply(self, decision: Any, player: int | None = None) -> tuple[Event, ...]:
         if isinstance(decision, str):
             decision = parse_decision(decision)
-        p = self.current_player
+        p = self.turn
         if p is None:
             raise IllegalDecision("nobody is to act now", "wrong_phase")
         if player is not None and player != p:
@@ -207,52 +209,39 @@ class TakeAway:
         if decision.count > self.stones:
             raise IllegalDecision(f"only {self.stones} stones are left", "not_enough")
         self.stones -= decision.count
-        self._record.rounds[-1]["decisions"].append([p, str(decision)])
+        self._decisions.append((p, decision))
         events = [Event("take", p, decision.count)]
         if self.stones == 0:
-            self.scores[p] += 1
-            positions = tuple(0 if q == p else 1 for q in range(self.n))
-            self.results.append(
-                RoundScore(
-                    self.round_number,
-                    positions,
-                    tuple(1 if q == p else 0 for q in range(self.n)),
-                    tuple(self.scores),
-                    tuple({} for _ in range(self.n)),
-                )
-            )
-            self._round_over = True
-            self._over = self.round_number >= self.options.rounds
+            self._score_round(p)
             events.append(Event("round_won", p))
         else:
             self.turn = 1 - p
         return tuple(events)
 
+    def _score_round(self, winner: int) -> None:
+        won = [1 if q == winner else 0 for q in range(self.n)]
+        self.scores = [s + w for s, w in zip(self.scores, won, strict=True)]
+        positions = places(won, lower_is_better=False)
+        self.results.append(
+            RoundScore(
+                self.round_number,
+                positions,
+                tuple(won),
+                tuple(self.scores),
+                tuple({} for _ in range(self.n)),
+            )
+        )
+        self.turn = None
+        over = self.round_number >= self.options.rounds
+        self.phase = kit.GAME_OVER if over else kit.ROUND_OVER
+
     def default_decision(self) -> Take:
         return Take(1)
 
-    def is_terminal(self) -> bool:
-        return self._over
+    # -- scoring and views -----------------------------------------------------------
 
-    def is_round_over(self) -> bool:
-        return self._round_over and not self._over
-
-    def round_results(self) -> Sequence[RoundScore]:
-        return list(self.results)
-
-    def outcome(self) -> GameOutcome | None:
-        if not self._over:
-            return None
-        best = max(self.scores)
-        winners = tuple(p for p in range(self.n) if self.scores[p] == best)
-        standings = tuple(sorted(range(self.n), key=lambda p: -self.scores[p]))
-        return GameOutcome(winners, tuple(self.scores), standings, self.round_number)
-
-    def returns(self) -> list[float]:
-        outcome = self.outcome()
-        if outcome is None:
-            return [0.0] * self.n
-        return [1.0 / len(outcome.winners) if p in outcome.winners else 0.0 for p in range(self.n)]
+    def totals_now(self) -> Sequence[int]:
+        return self.scores
 
     def hand(self, player: int) -> Sequence[Any]:
         return ()  # nothing is hidden in this game
@@ -261,75 +250,39 @@ class TakeAway:
         return {**self.public_view(), "player": player, "legal": list(self.legal_actions())}
 
     def public_view(self) -> dict[str, Any]:
-        return {"stones": self.stones, "turn": self.current_player, "scores": list(self.scores)}
+        return {"stones": self.stones, "turn": self.turn, "scores": list(self.scores)}
 
-    def copy(self) -> TakeAway:
-        return from_json(self.to_json())
+    # -- JSON ----------------------------------------------------------------------
 
-    def record(self) -> Record:
-        return load_record(self._record.to_json())
+    def to_dict(self, include_record: bool = True) -> dict[str, Any]:
+        return {
+            **self._envelope(include_record),
+            "seed": self.seed,
+            "rng": self._rng,
+            "round": self.round_number,
+            "phase": self.phase,
+            "stones": self.stones,
+            "turn": self.turn,
+            "scores": self.scores,
+            "results": [kit.score_to_dict(r) for r in self.results],
+        }
 
-    def to_json(self, include_record: bool = True) -> str:
-        return json.dumps(
-            {
-                "game": "takeaway",
-                "options": self.options.to_dict(),
-                "seed": self.seed,
-                "round": self.round_number,
-                "stones": self.stones,
-                "turn": self.turn,
-                "scores": self.scores,
-                "results": [dataclasses.asdict(r) for r in self.results],
-                "round_over": self._round_over,
-                "over": self._over,
-                "record": json.loads(self._record.to_json()) if include_record else None,
-            }
-        )
-
-
-def from_json(text: str, record: Record | None = None) -> TakeAway:
-    try:
-        d = json.loads(text)
-        state = TakeAway(options_from_dict(d["options"]), int(d["seed"]))
-        state.round_number = int(d["round"])
-        state.stones = int(d["stones"])
-        state.turn = d["turn"]
-        state.scores = [int(x) for x in d["scores"]]
-        state.results = [
-            RoundScore(
-                r["number"],
-                tuple(r["positions"]),
-                tuple(r["scores"]),
-                tuple(r["totals"]),
-                tuple(r["details"]),
-            )
-            for r in d["results"]
-        ]
-        state._round_over = bool(d["round_over"])
-        state._over = bool(d["over"])
-        if d["record"] is not None:
-            record = load_record(json.dumps(d["record"]))
-        if record is None:
-            raise RecordError("this state was stored without its record: give the record")
-        state._record = load_record(record.to_json())
-    except (ValueError, KeyError, TypeError) as exc:
-        raise RecordError(f"not a take-away state: {exc}") from None
-    return state
-
-
-def replay(record: Any) -> Iterator[ReplayStep]:
-    state = TakeAway.new_game(record.options, record.seed)
-    for i, rnd in enumerate(record.rounds):
-        if i > 0:
-            state.start_round()
-        for player, text in rnd["decisions"]:
-            decision = parse_decision(text)
-            try:
-                state.apply(decision, player)
-            except IllegalDecision as exc:
-                yield ReplayStep(state, state.round_number, player, decision, str(exc))
-                return
-            yield ReplayStep(state, state.round_number, player, decision, None)
+    @classmethod
+    def from_dict(cls, d: Any, record: Record | None = None) -> TakeAway:
+        d, rec = cls._opened(d, record)
+        try:
+            state = cls(rec.options, int(d["seed"]))
+            state._adopt_record(rec)
+            state._rng = int(d["rng"])
+            state.round_number = int(d["round"])
+            state.phase = str(d["phase"])
+            state.stones = int(d["stones"])
+            state.turn = None if d["turn"] is None else int(d["turn"])
+            state.scores = [int(x) for x in d["scores"]]
+            state.results = [kit.score_from_dict(r) for r in d["results"]]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"not a take-away state: {exc}") from None
+        return state
 
 
 class _Random:
@@ -357,9 +310,9 @@ GAME_TYPE = GameType(
     make_options=make_options,
     options_from_dict=options_from_dict,
     new_game=TakeAway.new_game,
-    from_json=from_json,
+    from_json=TakeAway.from_json,
     load_record=load_record,
-    replay=replay,
+    replay=TakeAway.replay_iter,
     parse_decision=parse_decision,
     levels=lambda: ("random",),
     make_player=lambda level, seed: _Random(seed),
