@@ -117,11 +117,14 @@ class Record(Generic[DealT, DecisionT]):
     version: ClassVar[int] = 1
     deal_type: ClassVar[Any]
     """The deal class: ``to_dict()`` and ``from_dict(mapping)``."""
-    parse_decision: ClassVar[Callable[[str], Any]]
-    """A decision from its notation (a ``staticmethod``)."""
 
     options: Any
     rounds: list[RoundRecord[DealT, DecisionT]]
+
+    @staticmethod
+    def parse_decision(text: str) -> Any:
+        """A decision from its notation; raises :class:`NotationError`."""
+        raise NotImplementedError
 
     @staticmethod
     def read_options(data: Any) -> Any:

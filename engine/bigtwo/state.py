@@ -65,22 +65,17 @@ Decisions the rules leave open, and what this engine does:
 
 from __future__ import annotations
 
-import functools
-import json
-import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .. import kit
 from ..cards import Card
 from ..errors import IllegalPlay, NotYourTurn, RecordError, WrongPhase
 from ..game import (
-    GameOutcome,
     GameRecord,
     GameState,
-    ReplayStep,
     RoundScore,
-    load_json,
     places,
 )
 from .combos import (
@@ -145,11 +140,6 @@ def penalty(options: Options, cards: int, twos: int) -> int:
     return points
 
 
-@functools.cache
-def _log2_factorial(n: int) -> int:
-    return math.factorial(n).bit_length()
-
-
 @dataclass(frozen=True, slots=True)
 class Deal:
     """How a deal starts: the hands as masks (by player, after a
@@ -191,13 +181,7 @@ class Deal:
 
 
 @dataclass(slots=True)
-class RoundRecord:
-    deal: Deal
-    decisions: list[tuple[int, Decision]]
-
-
-@dataclass(slots=True)
-class Record:
+class Record(kit.Record[Deal, Decision]):
     """A whole session: options, each deal and every decision in order.
 
     JSON (``Record.to_json``), in the envelope every game shares::
@@ -211,78 +195,45 @@ class Record:
     """
 
     kind: ClassVar[str] = "bigtwo"
+    title: ClassVar[str] = "Big Two"
+    deal_type: ClassVar[Any] = Deal
+    parse_decision = staticmethod(parse_decision)
     options: Options
-    rounds: list[RoundRecord]
+    rounds: list[kit.RoundRecord[Deal, Decision]]
     start_deal: int = 1
     start_totals: tuple[int, ...] | None = None
     start_winner: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    read_options = staticmethod(Options.from_dict)
+
+    def header(self) -> dict[str, Any]:
         return {
-            "game": "bigtwo",
-            "format": "bigtwo-record",
-            "version": 1,
-            "options": self.options.to_dict(),
             "start": {
                 "deal": self.start_deal,
-                "totals": None if self.start_totals is None else list(self.start_totals),
+                "totals": kit.optional_list(self.start_totals),
                 "last_winner": self.start_winner,
-            },
-            "rounds": [
-                {**r.deal.to_dict(), "decisions": [[p, str(d)] for p, d in r.decisions]}
-                for r in self.rounds
-            ],
+            }
         }
 
-    def to_json(self, indent: int | None = None) -> str:
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
-
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Record:
-        if not isinstance(d, dict) or d.get("format") != "bigtwo-record":
-            raise RecordError("not a Big Two game record (missing format: bigtwo-record)")
-        if d.get("version") != 1:
-            raise RecordError(f"record version {d.get('version')!r} is not supported (expected 1)")
-        try:
-            options = Options.from_dict(d["options"])
-            start = d.get("start") or {}
-            rounds = [
-                RoundRecord(
-                    Deal.from_dict(r),
-                    [(int(p), parse_decision(str(text))) for p, text in r["decisions"]],
-                )
-                for r in d["rounds"]
-            ]
-            totals = start.get("totals")
-            winner = start.get("last_winner")
-            return cls(
-                options,
-                rounds,
-                int(start.get("deal", 1)),
-                None if totals is None else tuple(int(t) for t in totals),
-                None if winner is None else int(winner),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"malformed record: {exc}") from exc
-
-    @classmethod
-    def from_json(cls, text: str) -> Record:
-        return cls.from_dict(load_json(text, "record"))
-
-    def copy(self) -> Record:
-        return Record(
-            self.options,
-            [RoundRecord(r.deal, list(r.decisions)) for r in self.rounds],
-            self.start_deal,
-            self.start_totals,
-            self.start_winner,
-        )
+    def read_header(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        start = data.get("start") or {}
+        winner = start.get("last_winner")
+        return {
+            "start_deal": int(start.get("deal", 1)),
+            "start_totals": kit.optional_ints(start.get("totals")),
+            "start_winner": None if winner is None else int(winner),
+        }
 
 
-class BigTwo:
+class BigTwo(kit.SplitMix, kit.KitState[Record]):
     """A session of Big Two in progress (the OpenSpiel-style ``State``)."""
 
     kind: ClassVar[str] = "bigtwo"
+    title: ClassVar[str] = "Big Two"
+    lower_is_better: ClassVar[bool] = True
+    record_type: ClassVar[Any] = Record
+    round_word: ClassVar[str] = "deal"
 
     __slots__ = (
         "_ban_two",
@@ -357,6 +308,20 @@ class BigTwo:
         """A new session with deal 1 dealt from ``seed``."""
         state = cls(options if options is not None else preset("standard"), seed)
         state.start_round()
+        return state
+
+    @classmethod
+    def replay_begin(cls, record: Record) -> BigTwo:
+        """The session a record starts from, its first deal dealt."""
+        state = cls(record.options, 0)
+        if record.start_totals is not None:
+            state.totals = list(record.start_totals)
+        state.deal_number = record.start_deal - 1
+        state.last_winner = record.start_winner
+        state._record.start_deal = record.start_deal
+        state._record.start_totals = record.start_totals
+        state._record.start_winner = record.start_winner
+        state.start_round(record.rounds[0].deal)
         return state
 
     @classmethod
@@ -439,28 +404,6 @@ class BigTwo:
                 break  # ranks ascend: nothing weaker further on
         return best
 
-    # -- random numbers (splitmix64: stable across Python versions) -----------
-
-    def _rand(self, bound: int) -> int:
-        self._rng = (self._rng + 0x9E3779B97F4A7C15) & _MASK64
-        z = self._rng
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return (z ^ (z >> 31)) % bound
-
-    def _shuffle(self, items: list[int]) -> None:
-        """Fisher-Yates driven by one big random integer (its digits in the
-        factorial number system are the swap positions): a few 64-bit draws
-        instead of one per card. Bias below 2**-64."""
-        n = len(items)
-        words = (_log2_factorial(n) + 64) // 64 + 1
-        x = 0
-        for _ in range(words):
-            x = (x << 64) | self._rand(1 << 64)
-        for i in range(n, 1, -1):
-            x, j = divmod(x, i)
-            items[i - 1], items[j] = items[j], items[i - 1]
-
     def random_deal(self) -> Deal:
         """The next deal, drawn from the state's random numbers (§1, §6)."""
         n = self.n
@@ -498,8 +441,7 @@ class BigTwo:
         self.deal_number += 1
         if deal.rng is not None:
             self._rng = deal.rng
-        self._decisions = []
-        self._record.rounds.append(RoundRecord(deal, self._decisions))
+        self._start_recording(deal)
         self.hands = list(deal.hands)
         self.sizes = [popcount(h) for h in deal.hands]
         self.active = sum(1 << p for p in range(n) if self.sizes[p])
@@ -523,27 +465,12 @@ class BigTwo:
     # -- protocol basics ------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        """The player to act, or ``None`` between deals and at the end."""
-        return self.turn
-
-    @property
     def round_number(self) -> int:
         return self.deal_number
 
     @property
     def is_over(self) -> bool:
         return self._over
-
-    def is_terminal(self) -> bool:
-        return self._over
-
-    def is_round_over(self) -> bool:
-        """A deal ended and :meth:`start_round` has not dealt the next."""
-        return self.phase == ROUND_OVER
-
-    def round_results(self) -> list[RoundScore]:
-        return list(self.results)
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """A player's cards, lowest rank first (for that player only)."""
@@ -851,24 +778,13 @@ class BigTwo:
 
     # -- outcome --------------------------------------------------------------
 
-    def winners(self) -> tuple[int, ...]:
-        if not self._over:
-            return ()
-        best = min(self.totals)
-        return tuple(p for p in range(self.n) if self.totals[p] == best)
+    def totals_now(self) -> list[int]:
+        return self.totals
 
-    def outcome(self) -> GameOutcome | None:
-        """Winners (lowest total; ties share), totals and standings."""
-        if not self._over:
-            return None
+    def standing_key(self, player: int) -> tuple[int, int]:
+        # equal totals: the better place in the last deal first
         last = self.results[-1].positions if self.results else (0,) * self.n
-        standings = tuple(sorted(range(self.n), key=lambda p: (self.totals[p], last[p], p)))
-        return GameOutcome(self.winners(), tuple(self.totals), standings, len(self.results))
-
-    def returns(self) -> list[float]:
-        """1 shared among the winners, 0 otherwise."""
-        w = self.winners()
-        return [1.0 / len(w) if p in w else 0.0 for p in range(self.n)]
+        return last[player], player
 
     # -- views ----------------------------------------------------------------
 
@@ -995,17 +911,11 @@ class BigTwo:
         new._decisions = []
         return new
 
-    def record(self) -> Record:
-        """The game record so far (options, deals, decisions)."""
-        return Record.from_dict(self._record.to_dict())
-
     def to_dict(self, include_record: bool = True) -> dict[str, Any]:
         """The whole state as JSON-ready data (``from_dict`` inverts it)."""
         return {
             "game": "bigtwo",
-            "format": "bigtwo-state",
-            "version": 1,
-            "record": self._record.to_dict() if include_record else None,
+            **self._envelope(include_record),
             "rng": self._rng,
             "deal": self.deal_number,
             "phase": self.phase,
@@ -1026,40 +936,20 @@ class BigTwo:
             "face_up": None if self.face_up < 0 else format_mask(1 << self.face_up),
             "face_up_player": self.face_up_player,
             "totals": list(self.totals),
-            "results": [
-                {
-                    "number": r.number,
-                    "positions": list(r.positions),
-                    "scores": list(r.scores),
-                    "totals": list(r.totals),
-                    "details": [dict(d) for d in r.details],
-                }
-                for r in self.results
-            ],
+            "results": [kit.score_to_dict(r) for r in self.results],
             "last_winner": self.last_winner,
             "over": self._over,
         }
-
-    def to_json(self, include_record: bool = True) -> str:
-        return json.dumps(self.to_dict(include_record), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], record: Record | None = None) -> BigTwo:
         """The state ``to_dict`` wrote. A state written without its record
         needs ``record``: the game's record as it was when the state was
         written."""
-        if not isinstance(d, dict) or d.get("format") != "bigtwo-state":
-            raise RecordError("not a serialised Big Two state")
+        d, rec = cls._opened(d, record)
         try:
-            if d.get("record") is None:
-                if record is None:
-                    raise RecordError("this state was stored without its record: give the record")
-                rec = record.copy()  # the state appends to its own
-            else:
-                rec = Record.from_dict(d["record"])
             state = cls(rec.options, 0)
-            state._record = rec
-            state._decisions = rec.rounds[-1].decisions if rec.rounds else []
+            state._adopt_record(rec)
             rules = state.rules
 
             def mask(text: str | None) -> int:
@@ -1088,33 +978,13 @@ class BigTwo:
             fp = d["face_up_player"]
             state.face_up_player = None if fp is None else int(fp)
             state.totals = [int(t) for t in d["totals"]]
-            state.results = [
-                RoundScore(
-                    int(r["number"]),
-                    tuple(int(x) for x in r["positions"]),
-                    tuple(int(x) for x in r["scores"]),
-                    tuple(int(x) for x in r["totals"]),
-                    tuple(dict(x) for x in r["details"]),
-                )
-                for r in d["results"]
-            ]
+            state.results = [kit.score_from_dict(r) for r in d["results"]]
             lw = d["last_winner"]
             state.last_winner = None if lw is None else int(lw)
             state._over = bool(d["over"])
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordError(f"malformed state: {exc}") from exc
         return state
-
-    @classmethod
-    def from_json(cls, text: str, record: Record | None = None) -> BigTwo:
-        return cls.from_dict(load_json(text, "state"), record)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, BigTwo):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return (
@@ -1155,7 +1025,7 @@ class BigTwo:
         state.totals = list(pub.totals)
         state.results = list(pub.results)
         state._over = pub.is_over
-        state._record.rounds.append(RoundRecord(Deal(tuple(hands)), state._decisions))
+        state._start_recording(Deal(tuple(hands)))
         return state
 
 
@@ -1180,51 +1050,8 @@ def _cards(mask: int) -> tuple[Card, ...]:
     return tuple(CARDS[c] for c in _bits(mask))
 
 
-def replay_iter(record: Record | str) -> Iterator[ReplayStep]:
-    """Replay a record step by step: a :class:`ReplayStep` per decision
-    (``error`` is why a decision was refused; the replay stops there)."""
-    rec = Record.from_json(record) if isinstance(record, str) else record
-    if not rec.rounds:
-        raise RecordError("the record has no deals")
-    state = BigTwo(rec.options, 0)
-    if rec.start_totals is not None:
-        state.totals = list(rec.start_totals)
-    state.deal_number = rec.start_deal - 1
-    state.last_winner = rec.start_winner
-    state._record.start_deal = rec.start_deal
-    state._record.start_totals = rec.start_totals
-    state._record.start_winner = rec.start_winner
-    for rnd in rec.rounds:
-        if state.phase != ROUND_OVER:
-            raise RecordError(f"deal {state.deal_number} did not end before the next deal")
-        state.start_round(rnd.deal)
-        for player, decision in rnd.decisions:
-            error: str | None = None
-            try:
-                state.apply(decision, player)
-            except (IllegalPlay, NotYourTurn, WrongPhase) as exc:
-                error = str(exc)
-            yield ReplayStep(state, state.deal_number, player, decision, error)
-            if error is not None:
-                return
-
-
-def replay(record: Record | str) -> BigTwo:
-    """The state a record leads to; raises :class:`RecordError` at the first
-    illegal decision."""
-    rec = Record.from_json(record) if isinstance(record, str) else record
-    state: BigTwo | None = None
-    for step in replay_iter(rec):
-        state = step.state
-        if step.error is not None:
-            raise RecordError(
-                f"deal {step.round}: player {step.player} {step.decision}: {step.error}"
-            )
-    if state is None:
-        state = BigTwo(rec.options, 0)
-        state.deal_number = rec.start_deal - 1
-        state.start_round(rec.rounds[0].deal)
-    return state
+replay_iter = BigTwo.replay_iter
+replay = BigTwo.replay
 
 
 def _implements_game(state: BigTwo) -> GameState:
