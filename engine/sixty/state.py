@@ -72,14 +72,14 @@ Where the rules are silent, this engine decides:
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
+from .. import kit
 from ..errors import IllegalDecision, NotYourTurn, RecordError, WrongPhase
-from ..game import GameOutcome, GameRecord, GameState, RoundScore, load_json, places
+from ..game import GameRecord, GameState, RoundScore, places
 from .cards import (
     ABRACADABRA,
     ATTACK,
@@ -269,13 +269,7 @@ class Deal:
 
 
 @dataclass(slots=True)
-class RoundRecord:
-    deal: Deal
-    decisions: list[tuple[int, Decision]]
-
-
-@dataclass(slots=True)
-class Record:
+class Record(kit.Record[Deal, Decision]):
     """A whole game: options, each round's deal and every decision in order.
 
     JSON (``Record.to_json``), in the envelope every game shares::
@@ -289,79 +283,40 @@ class Record:
     """
 
     kind: ClassVar[str] = "sixty"
+    title: ClassVar[str] = "Sixty"
+    deal_type: ClassVar[Any] = Deal
+    parse_decision = staticmethod(parse_decision)
     options: Options
-    rounds: list[RoundRecord]
+    rounds: list[kit.RoundRecord[Deal, Decision]]
     seed: int = 0
     start_round: int = 1
     start_totals: tuple[int, ...] | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    read_options = staticmethod(Options.from_dict)
+
+    def header(self) -> dict[str, Any]:
         return {
-            "game": "sixty",
-            "format": "sixty-record",
-            "version": 1,
-            "options": self.options.to_dict(),
             "seed": self.seed,
-            "start": {
-                "round": self.start_round,
-                "totals": None if self.start_totals is None else list(self.start_totals),
-            },
-            "rounds": [
-                {**r.deal.to_dict(), "decisions": [[p, str(d)] for p, d in r.decisions]}
-                for r in self.rounds
-            ],
+            "start": {"round": self.start_round, "totals": kit.optional_list(self.start_totals)},
         }
 
-    def to_json(self, indent: int | None = None) -> str:
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
-
     @classmethod
-    def from_dict(cls, d: Any) -> Record:
-        if not isinstance(d, dict) or d.get("format") != "sixty-record":
-            raise RecordError("not a Sixty game record (missing format: sixty-record)")
-        if d.get("version") != 1:
-            raise RecordError(f"record version {d.get('version')!r} is not supported (expected 1)")
-        try:
-            options = Options.from_dict(d["options"])
-            start = d.get("start") or {}
-            totals = start.get("totals")
-            rounds = [
-                RoundRecord(
-                    Deal.from_dict(r),
-                    [(int(p), parse_decision(str(text))) for p, text in r["decisions"]],
-                )
-                for r in d["rounds"]
-            ]
-            return cls(
-                options,
-                rounds,
-                int(d.get("seed", 0)),
-                int(start.get("round", 1)),
-                None if totals is None else tuple(int(x) for x in totals),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, RecordError):
-                raise
-            raise RecordError(f"malformed record: {exc}") from exc
-
-    @classmethod
-    def from_json(cls, text: str) -> Record:
-        return cls.from_dict(load_json(text, "record"))
-
-    def copy(self) -> Record:
-        return Record(
-            self.options,
-            [RoundRecord(r.deal, list(r.decisions)) for r in self.rounds],
-            self.seed,
-            self.start_round,
-            self.start_totals,
-        )
+    def read_header(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        start = data.get("start") or {}
+        return {
+            "seed": int(data.get("seed", 0)),
+            "start_round": int(start.get("round", 1)),
+            "start_totals": kit.optional_ints(start.get("totals")),
+        }
 
 
-class Sixty:
+class Sixty(kit.KitState[Record]):
     """A game of Sixty in progress (the OpenSpiel-style ``State``)."""
 
     kind: ClassVar[str] = "sixty"
+    title: ClassVar[str] = "Sixty"
+    lower_is_better: ClassVar[bool] = True
+    record_type: ClassVar[Any] = Record
 
     __slots__ = (
         "_decisions",
@@ -426,6 +381,18 @@ class Sixty:
         """A new game; the first round is dealt from ``seed``."""
         state = cls(options or Options(), seed)
         state.start_round()
+        return state
+
+    @classmethod
+    def replay_begin(cls, record: Record) -> Sixty:
+        """The game a record starts from, its first round dealt."""
+        state = cls(record.options, record.seed)
+        state._record.start_round = record.start_round
+        state.round_number = record.start_round - 1
+        if record.start_totals is not None:
+            state.totals = list(record.start_totals)
+            state._record.start_totals = record.start_totals
+        state.start_round(record.rounds[0].deal)
         return state
 
     @classmethod
@@ -534,16 +501,11 @@ class Sixty:
         self.round_penalties = None
         self._clear_attack()
         self.starter = deal.starter
-        self._decisions = []
-        self._record.rounds.append(RoundRecord(deal, self._decisions))
+        self._start_recording(deal)
         self.phase = ATTACK_PHASE
         self._begin_attack(deal.starter, None)
 
     # -- queries ------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return self.turn
 
     @property
     def deck_count(self) -> int:
@@ -556,12 +518,6 @@ class Sixty:
     @property
     def attack_sum(self) -> int:
         return FACES[self.at_type] * self.at_count if self.at_type >= 0 else 0
-
-    def is_terminal(self) -> bool:
-        return self.phase == GAME_OVER
-
-    def is_round_over(self) -> bool:
-        return self.phase == ROUND_OVER
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """A player's cards, numbers up then jokers (for that player only)."""
@@ -934,26 +890,16 @@ class Sixty:
 
     # -- outcome ------------------------------------------------------------
 
-    def round_results(self) -> list[RoundScore]:
-        return list(self.results)
+    def totals_now(self) -> list[int]:
+        return self.totals
 
-    def winners(self) -> tuple[int, ...]:
-        if self.phase != GAME_OVER:
-            return ()
-        best = min(self.totals)
-        return tuple(p for p in range(self.n) if self.totals[p] == best)
-
-    def outcome(self) -> GameOutcome | None:
-        if self.phase != GAME_OVER:
-            return None
+    def standing_key(self, player: int) -> tuple[int, int]:
+        # equal totals: fewer penalty points in the last round first
         last = self.results[-1].scores if self.results else (0,) * self.n
-        standings = tuple(sorted(range(self.n), key=lambda p: (self.totals[p], last[p], p)))
-        return GameOutcome(self.winners(), tuple(self.totals), standings, self.round_number)
+        return last[player], player
 
-    def returns(self) -> list[float]:
-        """1 shared among the winners, 0 for the others (0s until the end)."""
-        w = self.winners()
-        return [1.0 / len(w) if p in w else 0.0 for p in range(self.n)]
+    def rounds_played(self) -> int:
+        return self.round_number
 
     # -- views --------------------------------------------------------------
 
@@ -1067,16 +1013,10 @@ class Sixty:
         new._decisions = _Sink()
         return new
 
-    def record(self) -> Record:
-        """The game record so far (options, deals, decisions)."""
-        return Record.from_dict(self._record.to_dict())
-
     def to_dict(self, include_record: bool = True) -> dict[str, Any]:
         """The whole state as JSON-ready data (``from_dict`` inverts it)."""
         return {
-            "format": "sixty-state",
-            "version": 1,
-            "record": self._record.to_dict() if include_record else None,
+            **self._envelope(include_record),
             "seed": self.seed,
             "round": self.round_number,
             "phase": self.phase,
@@ -1095,38 +1035,18 @@ class Sixty:
             "totals": list(self.totals),
             "round_penalties": None if self.round_penalties is None else list(self.round_penalties),
             "tiebreak_round": self.tiebreak_round,
-            "results": [
-                {
-                    "round": r.number,
-                    "positions": list(r.positions),
-                    "scores": list(r.scores),
-                    "totals": list(r.totals),
-                    "details": [dict(x) for x in r.details],
-                }
-                for r in self.results
-            ],
+            "results": [kit.score_to_dict(r, "round") for r in self.results],
         }
-
-    def to_json(self, include_record: bool = True) -> str:
-        return json.dumps(self.to_dict(include_record), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_dict(cls, d: Any, record: Record | None = None) -> Sixty:
         """The state ``to_dict`` wrote. A state written without its record
         needs ``record``: the game's record as it was when the state was
         written."""
-        if not isinstance(d, dict) or d.get("format") != "sixty-state":
-            raise RecordError("not a serialised Sixty state")
-        if d.get("record") is None:
-            if record is None:
-                raise RecordError("this state was stored without its record: give the record")
-            rec = record.copy()
-        else:
-            rec = Record.from_dict(d["record"])
+        d, rec = cls._opened(d, record)
         try:
             state = cls(rec.options, int(d["seed"]))
-            state._record = rec
-            state._decisions = rec.rounds[-1].decisions if rec.rounds else []
+            state._adopt_record(rec)
             state.round_number = int(d["round"])
             state.phase = str(d["phase"])
             state.turn = None if d["turn"] is None else int(d["turn"])
@@ -1156,25 +1076,12 @@ class Sixty:
             rp = d["round_penalties"]
             state.round_penalties = None if rp is None else tuple(int(x) for x in rp)
             state.tiebreak_round = bool(d["tiebreak_round"])
-            state.results = [
-                RoundScore(
-                    int(r["round"]),
-                    tuple(r["positions"]),
-                    tuple(r["scores"]),
-                    tuple(r["totals"]),
-                    tuple(r["details"]),
-                )
-                for r in d["results"]
-            ]
+            state.results = [kit.score_from_dict(r, "round") for r in d["results"]]
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise RecordError(f"malformed state: {exc}") from exc
         if state.card_count() != DECK_SIZE:
             raise RecordError(f"the state holds {state.card_count()} cards, not {DECK_SIZE}")
         return state
-
-    @classmethod
-    def from_json(cls, text: str, record: Record | None = None) -> Sixty:
-        return cls.from_dict(load_json(text, "state"), record)
 
     def position_key(self) -> tuple[Any, ...]:
         """Everything that decides the rest of the game (not the record)."""
@@ -1197,13 +1104,6 @@ class Sixty:
             self.tiebreak_round,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sixty):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return (
             f"<Sixty round {self.round_number} {self.phase} turn={self.turn} "
@@ -1218,52 +1118,8 @@ class _Sink(list[tuple[int, Decision]]):
         pass
 
 
-def replay_iter(record: Record | str) -> Iterator[tuple[Sixty, int, int, Decision, str | None]]:
-    """Replay a record step by step: ``(state_after, round, player, decision,
-    error)`` per decision; ``error`` is why a decision was refused (the
-    replay stops there)."""
-    rec = Record.from_json(record) if isinstance(record, str) else record
-    if not rec.rounds:
-        raise RecordError("the record has no rounds")
-    state = Sixty(rec.options, rec.seed)
-    state._record.start_round = rec.start_round
-    state.round_number = rec.start_round - 1
-    if rec.start_totals is not None:
-        state.totals = list(rec.start_totals)
-        state._record.start_totals = rec.start_totals
-    for rnd in rec.rounds:
-        if state.phase != ROUND_OVER:
-            raise RecordError(f"round {state.round_number} did not end before the next deal")
-        state.start_round(rnd.deal)
-        for player, decision in rnd.decisions:
-            error: str | None = None
-            try:
-                state.apply(decision, player)
-            except IllegalDecision as exc:
-                error = str(exc)
-            yield state, state.round_number, player, decision, error
-            if error is not None:
-                return
-
-
-def replay(record: Record | str) -> Sixty:
-    """The state a record leads to; raises :class:`RecordError` at the first
-    illegal decision."""
-    rec = Record.from_json(record) if isinstance(record, str) else record
-    state: Sixty | None = None
-    for after, rnd, player, decision, error in replay_iter(rec):
-        state = after
-        if error is not None:
-            raise RecordError(f"round {rnd}: player {player} {decision}: {error}")
-    if state is None:
-        state = Sixty(rec.options, rec.seed)
-        state._record.start_round = rec.start_round
-        state.round_number = rec.start_round - 1
-        if rec.start_totals is not None:
-            state.totals = list(rec.start_totals)
-            state._record.start_totals = rec.start_totals
-        state.start_round(rec.rounds[0].deal)
-    return state
+replay_iter = Sixty.replay_iter
+replay = Sixty.replay
 
 
 def _implements_game(state: Sixty) -> GameState:
