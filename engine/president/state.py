@@ -40,13 +40,12 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
-import math
 import operator
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .. import kit
 from ..cards import (
     CLUBS,
     JOKER,
@@ -58,15 +57,14 @@ from ..cards import (
     make_deck,
     parse_cards,
 )
-from ..errors import IllegalPlay, NotationError, NotYourTurn, OptionsError, RecordError, WrongPhase
-from ..game import GameRecord, GameState, RoundScore, load_json, places
+from ..errors import IllegalPlay, NotYourTurn, RecordError, WrongPhase
+from ..game import GameRecord, GameState, RoundScore, places
 from .options import Options, preset
 from .plays import PASS, Decision, Give, Play, parse_decision
 from .views import (
     Event,
     ExchangeEvent,
     Observation,
-    Outcome,
     PublicView,
     RoundResult,
     SeatView,
@@ -97,11 +95,6 @@ def _successors(seats: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[tup
     return cw, ccw
 
 
-@functools.cache
-def _log2_factorial(n: int) -> int:
-    return math.factorial(n).bit_length()
-
-
 _new_event = tuple.__new__  # an Event without the Python-level NamedTuple constructor
 
 
@@ -125,7 +118,6 @@ PLAY = "play"
 ROUND_OVER = "round_over"
 GAME_OVER = "game_over"
 
-_MASK64 = (1 << 64) - 1
 _JOKER_STRENGTH = 100
 
 TITLE_NAMES: dict[str, tuple[str, str, str, str, str]] = {
@@ -356,13 +348,7 @@ class Deal:
 
 
 @dataclass(slots=True)
-class RoundRecord:
-    deal: Deal
-    decisions: list[tuple[int, Decision]]
-
-
-@dataclass(slots=True)
-class Record:
+class Record(kit.Record[Deal, Decision]):
     """A whole game: options, each round's deal and every decision in order.
 
     JSON format (``Record.to_json``)::
@@ -379,99 +365,44 @@ class Record:
     """
 
     kind: ClassVar[str] = "president"
+    title: ClassVar[str] = "President"
+    deal_type: ClassVar[Any] = Deal
+    parse_decision = staticmethod(parse_decision)
     options: Options
-    rounds: list[RoundRecord]
+    rounds: list[kit.RoundRecord[Deal, Decision]]
     start_round: int = 1
     start_scores: tuple[int, ...] | None = None
     start_previous_order: tuple[int, ...] | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    read_options = staticmethod(Options.from_dict)
+
+    def header(self) -> dict[str, Any]:
         return {
-            "game": "president",
-            "format": "president-record",
-            "version": 1,
-            "options": self.options.to_dict(),
             "start": {
                 "round": self.start_round,
-                "scores": None if self.start_scores is None else list(self.start_scores),
-                "previous_order": None
-                if self.start_previous_order is None
-                else list(self.start_previous_order),
-            },
-            "rounds": [
-                {**r.deal.to_dict(), "decisions": [[p, str(d)] for p, d in r.decisions]}
-                for r in self.rounds
-            ],
+                "scores": kit.optional_list(self.start_scores),
+                "previous_order": kit.optional_list(self.start_previous_order),
+            }
         }
 
-    def to_json(self, indent: int | None = None) -> str:
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
-
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Record:
-        if not isinstance(d, dict) or d.get("format") != "president-record":
-            raise RecordError("not a President game record (missing format: president-record)")
-        if d.get("version") != 1:
-            raise RecordError(f"record version {d.get('version')!r} is not supported (expected 1)")
-        try:
-            options = Options.from_dict(d["options"])
-            start = d.get("start") or {}
-            rounds = [
-                RoundRecord(Deal.from_dict(r), [_decision_pair(x) for x in r["decisions"]])
-                for r in d["rounds"]
-            ]
-        except RecordError:
-            raise
-        except OptionsError as exc:
-            raise RecordError(f"the record's options are impossible: {exc}") from exc
-        except (KeyError, TypeError, ValueError) as exc:
-            # NotationError is a ValueError: a decision that cannot be parsed
-            raise RecordError(f"malformed record: {_describe(exc)}") from exc
-        try:
-            scores = start.get("scores")
-            prev = start.get("previous_order")
-            return cls(
-                options,
-                rounds,
-                int(start.get("round", 1)),
-                None if scores is None else tuple(int(x) for x in scores),
-                None if prev is None else tuple(int(x) for x in prev),
-            )
-        except (AttributeError, TypeError, ValueError) as exc:
-            raise RecordError(f"malformed record start: {_describe(exc)}") from exc
-
-    @classmethod
-    def from_json(cls, text: str) -> Record:
-        return cls.from_dict(load_json(text, "record"))
+    def read_header(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        start = data.get("start") or {}
+        return {
+            "start_round": int(start.get("round", 1)),
+            "start_scores": kit.optional_ints(start.get("scores")),
+            "start_previous_order": kit.optional_ints(start.get("previous_order")),
+        }
 
 
-def _describe(exc: Exception) -> str:
-    """An exception as words: a bare ``KeyError`` shows only the key."""
-    if isinstance(exc, KeyError):
-        return f"missing {exc}"
-    return str(exc)
-
-
-def _decision_pair(item: Any) -> tuple[int, Decision]:
-    """One ``[player, decision]`` entry of a record's round."""
-    if not isinstance(item, (list, tuple)) or len(item) != 2:
-        raise RecordError(f"a decision must be a [player, decision] pair, not {item!r}")
-    player, text = item
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise RecordError(f"a decision's player must be a number, not {player!r}")
-    if not isinstance(text, str):
-        raise RecordError(f"a decision must be written as text, not {text!r}")
-    try:
-        return player, parse_decision(text)
-    except NotationError as exc:
-        raise RecordError(f"player {player}'s decision {text!r} cannot be read: {exc}") from exc
-
-
-class President:
+class President(kit.SplitMix, kit.KitState[Record]):
     """A game of President in progress (the OpenSpiel-style ``State``)."""
 
     game_name: ClassVar[str] = "president"
     kind: ClassVar[str] = "president"
+    title: ClassVar[str] = "President"
+    lower_is_better: ClassVar[bool] = False
+    record_type: ClassVar[Any] = Record
 
     # slots: attribute reads and writes are the engine's commonest operations,
     # and a slot is the fastest place CPython keeps an attribute
@@ -545,7 +476,7 @@ class President:
     def __init__(self, options: Options, seed: int = 0) -> None:
         self.options = options
         self.n = options.players
-        self._rng = seed & _MASK64
+        self._rng = seed & kit.MASK64
         (
             self._strength_base,
             self._strength_rev,
@@ -627,6 +558,17 @@ class President:
         return state
 
     @classmethod
+    def replay_begin(cls, record: Record) -> President:
+        """The game a record starts from, its first round dealt."""
+        return cls._from_deal(
+            record.options,
+            record.rounds[0].deal,
+            round_number=record.start_round,
+            previous_order=record.start_previous_order,
+            scores=record.start_scores,
+        )
+
+    @classmethod
     def from_hands(
         cls,
         options: Options,
@@ -704,29 +646,6 @@ class President:
         state.start_round(deal)
         return state
 
-    # -- random numbers (splitmix64: stable across Python versions) ---------
-
-    def _rand(self, bound: int) -> int:
-        self._rng = (self._rng + 0x9E3779B97F4A7C15) & _MASK64
-        z = self._rng
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return (z ^ (z >> 31)) % bound
-
-    def _shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates driven by one big random integer: its digits in the
-        factorial number system are the swap positions. Dealing is on the
-        playout path, and a few 64-bit draws with big-int divmods are several
-        times faster than one draw per card. Bias: below 2**-64."""
-        n = len(items)
-        words = (_log2_factorial(n) + 64) // 64 + 1
-        x = 0
-        for _ in range(words):
-            x = (x << 64) | self._rand(1 << 64)
-        for i in range(n, 1, -1):
-            x, j = divmod(x, i)
-            items[i - 1], items[j] = items[j], items[i - 1]
-
     # -- rounds -------------------------------------------------------------
 
     def _next_seating(self) -> tuple[tuple[int, ...], int]:
@@ -797,8 +716,7 @@ class President:
         self.round_number += 1
         if deal.rng is not None:
             self._rng = deal.rng
-        self._decisions = []
-        self._record.rounds.append(RoundRecord(deal, self._decisions))
+        self._start_recording(deal)
         self._seat_players(deal.seats)
         self.dealer = deal.dealer
         self.hands = [_stacks(cards) for cards in deal.hands]
@@ -1019,20 +937,8 @@ class President:
     # -- legal decisions ----------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        """The player to act, or ``None`` between rounds and at the end."""
-        return self.turn
-
-    @property
     def is_over(self) -> bool:
         return self._over
-
-    def is_terminal(self) -> bool:
-        return self._over
-
-    def is_round_over(self) -> bool:
-        """A round ended and :meth:`start_round` has not dealt the next."""
-        return self.phase == ROUND_OVER
 
     def legal_actions(self) -> Iterator[Decision]:
         """The game-protocol name of :meth:`legal_plays`."""
@@ -1500,24 +1406,16 @@ class President:
 
     # -- outcome ------------------------------------------------------------
 
-    def winners(self) -> tuple[int, ...]:
-        if not self._over:
-            return ()
-        best = max(self.scores)
-        return tuple(p for p in range(self.n) if self.scores[p] == best)
+    def totals_now(self) -> list[int]:
+        return self.scores
 
-    def outcome(self) -> Outcome | None:
-        """Winners, totals and standings once the game is over."""
-        if not self._over:
-            return None
+    def standing_key(self, player: int) -> int:
+        # equal scores: the better place in the last round first
         last = self.previous_order or tuple(range(self.n))
-        standings = tuple(sorted(range(self.n), key=lambda p: (-self.scores[p], last.index(p))))
-        return Outcome(self.winners(), tuple(self.scores), standings, self.round_number)
+        return last.index(player)
 
-    def returns(self) -> list[float]:
-        """OpenSpiel-style returns: 1 shared among the winners, 0 otherwise."""
-        w = self.winners()
-        return [1.0 / len(w) if p in w else 0.0 for p in range(self.n)]
+    def rounds_played(self) -> int:
+        return self.round_number
 
     # -- views --------------------------------------------------------------
 
@@ -1630,10 +1528,7 @@ class President:
         state._seat_players([sv.player for sv in pub.seats])
         state.dealer = pub.dealer
         parsed = tuple(tuple(sorted(h, key=_CARD_KEY)) for h in hands)
-        state._decisions = []
-        state._record.rounds.append(
-            RoundRecord(Deal(parsed, tuple(state.seats), pub.dealer), state._decisions)
-        )
+        state._start_recording(Deal(parsed, tuple(state.seats), pub.dealer))
         for p, cards in enumerate(parsed):
             state.hands[p] = _stacks(cards)
             state.counts[p] = [len(x) for x in state.hands[p]]
@@ -1701,20 +1596,10 @@ class President:
         new.pending = list(self.pending)
         new.scores = list(self.scores)
         new.results = list(self.results)
-        new._record = Record(
-            self._record.options,
-            [RoundRecord(r.deal, list(r.decisions)) for r in self._record.rounds],
-            self._record.start_round,
-            self._record.start_scores,
-            self._record.start_previous_order,
-        )
+        new._record = self._record.copy()
         if new._record.rounds:
             new._decisions = new._record.rounds[-1].decisions
         return new
-
-    def record(self) -> Record:
-        """The game record so far (options, deals, decisions)."""
-        return Record.from_dict(self._record.to_dict())
 
     def to_dict(self, include_record: bool = True) -> dict[str, Any]:
         """The whole state as JSON-ready data (``from_dict`` inverts it).
@@ -1723,9 +1608,7 @@ class President:
         stores the record as it goes and gives it back to ``from_dict``.
         """
         return {
-            "format": "president-state",
-            "version": 1,
-            "record": self._record.to_dict() if include_record else None,
+            **self._envelope(include_record),
             "rng": self._rng,
             "round": self.round_number,
             "phase": self.phase,
@@ -1776,27 +1659,15 @@ class President:
             "over": self._over,
         }
 
-    def to_json(self, include_record: bool = True) -> str:
-        return json.dumps(self.to_dict(include_record), ensure_ascii=False, separators=(",", ":"))
-
     @classmethod
     def from_dict(cls, d: dict[str, Any], record: Record | None = None) -> President:
         """The state ``to_dict`` wrote. A state written without its record
         (``include_record=False``) needs ``record``: the game's record up to
         the moment the state was written."""
-        if not isinstance(d, dict) or d.get("format") != "president-state":
-            raise RecordError("not a serialised President state")
+        d, rec = cls._opened(d, record)
         try:
-            if d.get("record") is None:
-                if record is None:
-                    raise RecordError("this state was stored without its record: give the record")
-                record = Record.from_dict(record.to_dict())  # the state appends to its own
-            else:
-                record = Record.from_dict(d["record"])
-            state = cls(record.options, 0)
-            state._record = record
-            if record.rounds:
-                state._decisions = record.rounds[-1].decisions
+            state = cls(rec.options, 0)
+            state._adopt_record(rec)
             state._rng = int(d["rng"])
             state.round_number = int(d["round"])
             state.phase = str(d["phase"])
@@ -1854,17 +1725,6 @@ class President:
             raise RecordError(f"malformed state: {exc}") from exc
         return state
 
-    @classmethod
-    def from_json(cls, text: str, record: Record | None = None) -> President:
-        return cls.from_dict(load_json(text, "state"), record)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, President):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return (
             f"<President round {self.round_number} {self.phase} turn={self.turn} "
@@ -1872,61 +1732,8 @@ class President:
         )
 
 
-def replay_iter(
-    record: Record | str,
-) -> Iterator[tuple[President, int, int, Decision, str | None]]:
-    """Replay a record step by step.
-
-    Yields ``(state_after, round_number, player, decision, error)`` for every
-    decision; ``error`` is the reason a decision was refused (the replay
-    stops there).
-    """
-    rec = Record.from_json(record) if isinstance(record, str) else record
-    if not rec.rounds:
-        raise RecordError("the record has no rounds")
-    first = rec.rounds[0]
-    state = President._from_deal(
-        rec.options,
-        first.deal,
-        round_number=rec.start_round,
-        previous_order=rec.start_previous_order,
-        scores=rec.start_scores,
-    )
-    for i, rnd in enumerate(rec.rounds):
-        if i > 0:
-            if state.phase != ROUND_OVER:
-                raise RecordError(f"round {state.round_number} did not end before the next deal")
-            state.start_round(rnd.deal)
-        for player, decision in rnd.decisions:
-            error: str | None = None
-            try:
-                state.apply(decision, player)
-            except (IllegalPlay, NotYourTurn, WrongPhase) as exc:
-                error = str(exc)
-            yield state, state.round_number, player, decision, error
-            if error is not None:
-                return
-
-
-def replay(record: Record | str) -> President:
-    """The state a record leads to; raises :class:`RecordError` at the first
-    illegal decision."""
-    rec = Record.from_json(record) if isinstance(record, str) else record
-    state: President | None = None
-    for after, rnd, player, decision, error in replay_iter(rec):
-        state = after
-        if error is not None:
-            raise RecordError(f"round {rnd}: player {player} {decision}: {error}")
-    if state is None:
-        first = rec.rounds[0]
-        state = President._from_deal(
-            rec.options,
-            first.deal,
-            round_number=rec.start_round,
-            previous_order=rec.start_previous_order,
-            scores=rec.start_scores,
-        )
-    return state
+replay_iter = President.replay_iter
+replay = President.replay
 
 
 def _trick_events(history: Sequence[Event]) -> list[Event]:
