@@ -24,7 +24,7 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
 
@@ -341,6 +341,14 @@ class GameType:
     """A game from given hands (positions for tests and bug reports)."""
     terminal: Callable[[list[str]], int] | None = None
     """``python -m engine play --game NAME`` (argv after the game name)."""
+    decision_key: Callable[[Any], Hashable] = str
+    """Two decisions with equal keys are the same decision although they may
+    be written differently (President's give-backs: suits never matter, so
+    its legal decisions offer one give-back per set of ranks)."""
+    level_seconds: Mapping[str, float] = field(default_factory=dict)
+    """The most CPU seconds each computer level may take for one decision
+    (on a two-core machine with nothing else running); every level of
+    :attr:`levels` is listed. The bot's own cap is a safety net above these."""
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.option_schema:

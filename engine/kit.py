@@ -54,6 +54,7 @@ import dataclasses
 import functools
 import json
 import math
+import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -338,6 +339,18 @@ class KitState(Generic[RecordT]):
     def from_dict(cls: type[StateT], d: Any, record: Any = None) -> StateT:
         raise NotImplementedError
 
+    def unseen_zones(self, player: int) -> Sequence[tuple[str, int | None]]:
+        """Where the cards ``player`` cannot see lie in :meth:`to_dict`, each
+        written as card names separated by spaces: ``(key, index)`` for
+        ``to_dict()[key][index]``, ``(key, None)`` for ``to_dict()[key]``. By
+        default the other players' ``hands``; a game with a stock adds it."""
+        return [("hands", q) for q in range(self.n) if q != player]
+
+    def unseen_elsewhere(self, player: int) -> Sequence[str]:
+        """Cards ``player`` cannot see that lie in no zone of the state (a
+        pack not dealt out in full): a redeal may deal them in instead."""
+        return ()
+
     @classmethod
     def replay_begin(cls: type[StateT], record: Any) -> StateT:
         """The state a record starts from, its first round dealt."""
@@ -381,6 +394,27 @@ class KitState(Generic[RecordT]):
         """OpenSpiel-style returns: 1 shared among the winners, 0 otherwise."""
         w = self.winners()
         return [1.0 / len(w) if p in w else 0.0 for p in range(self.n)]
+
+    def redeal_unseen(self: StateT, player: int, rng: random.Random) -> StateT:
+        """A copy in which the cards ``player`` cannot see are dealt again
+        at random, each place keeping its number of cards: what ``player``
+        observes must not change (the conformance suite checks it)."""
+        d = self.to_dict()
+        zones = self.unseen_zones(player)
+        texts = [str(d[key] if i is None else d[key][i]) for key, i in zones]
+        cards = [c for text in texts for c in text.split()]
+        cards += self.unseen_elsewhere(player)
+        rng.shuffle(cards)
+        at = 0
+        for (key, i), text in zip(zones, texts, strict=True):
+            size = len(text.split())
+            part = " ".join(cards[at : at + size])
+            at += size
+            if i is None:
+                d[key] = part
+            else:
+                d[key][i] = part
+        return type(self).from_dict(d)
 
     # -- the record, JSON, copies ------------------------------------------------
 

@@ -98,4 +98,5 @@ GAME_TYPE = GameType(
     make_player=lazy("engine.bigtwo.ai", "make_player"),
     from_hands=BigTwo.from_hands,
     terminal=lazy("engine.bigtwo.terminal", "main"),
+    level_seconds={"random": 0.05, "easy": 0.05, "normal": 0.1, "hard": 1.0},
 )

@@ -100,6 +100,8 @@ from .combos import (
 from .options import Options, preset
 from .views import Event, Observation, PublicView, SeatView
 
+_PACK = (1 << 52) - 1
+
 PLAY = "play"
 ROUND_OVER = "round_over"
 GAME_OVER = "game_over"
@@ -832,6 +834,13 @@ class BigTwo(kit.SplitMix, kit.KitState[Record]):
             winners=self.winners(),
             players=n,
         )
+
+    def unseen_elsewhere(self, player: int) -> list[str]:
+        # fewer than four players: the cards not dealt are unseen too
+        held = self.played
+        for h in self.hands:
+            held |= h
+        return format_mask(_PACK & ~held).split()
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know: the public view, their own hand, and

@@ -26,7 +26,7 @@ from ..errors import (
 )
 from ..game import GameType, PresetSpec, ReplayStep, lazy
 from .options import OPTION_SCHEMA, PRESETS, Options, PresetInfo, preset
-from .plays import PASS, Decision, Give, Play, parse_decision
+from .plays import PASS, Decision, Give, Play, decision_key, parse_decision
 from .state import (
     EXCHANGE,
     GAME_OVER,
@@ -139,4 +139,6 @@ GAME_TYPE = GameType(
     make_player=lazy("engine.president.ai", "make_player"),
     from_hands=President.from_hands,
     terminal=lazy("engine.president.terminal", "main"),
+    decision_key=decision_key,
+    level_seconds={"random": 0.05, "easy": 0.05, "normal": 0.1, "hard": 1.0, "expert": 3.0},
 )

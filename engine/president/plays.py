@@ -18,6 +18,7 @@ holder of 3♣ always contains it). Notation: the rank character repeated,
 from __future__ import annotations
 
 import operator
+from collections.abc import Hashable
 from typing import ClassVar
 
 from ..cards import JOKER, NUM_RANKS, RANK_CHARS, RANK_NAMES, Card, format_cards, parse_cards
@@ -151,3 +152,16 @@ def parse_decision(text: str) -> Decision:
     if text.strip().lower().startswith("give"):
         return Give.parse(text)
     return Play.parse(text)
+
+
+def decision_key(decision: Decision) -> Hashable:
+    """The same key for decisions that are the same one: suits never matter
+    in President, so a give-back is its ranks (the legal decisions offer one
+    give-back per set of ranks, and any cards of those ranks are it).
+
+    >>> decision_key(Give(parse_cards("4C 9H"))) == decision_key(Give(parse_cards("9S 4D")))
+    True
+    """
+    if isinstance(decision, Give):
+        return ("give", tuple(sorted(c.rank for c in decision.cards)))
+    return str(decision)

@@ -122,4 +122,5 @@ GAME_TYPE = GameType(
     make_player=lazy("engine.sixty.ai", "make_player"),
     from_hands=Sixty.from_hands,
     terminal=lazy("engine.sixty.terminal", "main"),
+    level_seconds={"random": 0.05, "easy": 0.05, "normal": 0.1, "hard": 1.0},
 )

@@ -930,6 +930,9 @@ class Sixty(kit.KitState[Record]):
             outcome=self.outcome(),
         )
 
+    def unseen_zones(self, player: int) -> list[tuple[str, int | None]]:
+        return [*super().unseen_zones(player), ("deck", None)]
+
     def unseen(self, player: int) -> tuple[int, ...]:
         """Cards ``player`` has not seen (other hands and the deck), by kind."""
         seen = [self.hands[player][t] + self.discard[t] for t in range(12)]

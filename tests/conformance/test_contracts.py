@@ -21,8 +21,14 @@ profile keeps them few, ``HYPOTHESIS_PROFILE=thorough`` plays many):
   after it, reaches the same final state;
 - round results are places in standard competition ranking (ties share the
   best place, the next place skips), totals add up, and the outcome agrees;
-- every computer level answers with a legal decision, and observations
-  pickle (they travel to the computer workers).
+- a player's observation does not depend on the cards that player cannot
+  see: dealing those cards again (``redeal_unseen``, from the kit) leaves
+  the observation equal;
+- every computer level answers with a legal decision within the CPU time
+  its game declares for it (``GameType.level_seconds``, checked with room to
+  spare: CI is two busy cores), and observations pickle (they travel to the
+  computer workers);
+- two decisions are compared by the game's ``GameType.decision_key``.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from __future__ import annotations
 import os
 import pickle
 import random
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -90,21 +97,8 @@ def legal(state: Any) -> list[Any]:
     return list(state.legal_actions())
 
 
-def _by_ranks(decision: Any) -> Any:
-    # President's suits never matter, so its generator offers one give-back per
-    # set of ranks; any cards of those ranks are the same decision.
-    cards = getattr(decision, "cards", None)
-    if cards is None:
-        return str(decision)
-    return (type(decision).__name__, tuple(sorted(c.rank for c in cards)))
-
-
-# How a game says two decisions are the same one, where notation differs.
-SAME_DECISION = {"president": _by_ranks}
-
-
 def offered(game: GameType, decision: Any, moves: list[Any]) -> bool:
-    key = SAME_DECISION.get(game.name, str)
+    key = game.decision_key
     return decision in moves or key(decision) in {key(m) for m in moves}
 
 
@@ -174,6 +168,29 @@ def check_step(
         )
 
 
+# Observations are checked at every this many decisions (a redeal rebuilds the state).
+OBSERVED_EVERY = 5
+# A level's declared CPU time per decision, times this, fails the contract: room
+# for a slower machine, never for a level that thinks ten times too long.
+TIME_CAP_FACTOR = 3.0
+
+
+def check_observations(case: Case, seed: int, step: int, state: Any, rng: random.Random) -> None:
+    """What a player observes must not change when the cards they cannot see
+    are dealt again."""
+    redeal = getattr(state, "redeal_unseen", None)
+    assert redeal is not None, (
+        f"{case}: states have no redeal_unseen: build the state on engine.kit.KitState"
+        " (and say where hidden cards lie with unseen_zones) so observations can be checked"
+    )
+    players = {state.current_player, rng.randrange(state.n)} - {None}
+    for p in sorted(players):
+        other = redeal(p, rng)
+        assert other.observation(p) == state.observation(p), where(
+            case, seed, step, f"player {p}'s observation depends on cards they cannot see"
+        )
+
+
 def check_places(case: Case, seed: int, state: Any) -> None:
     rounds = list(state.round_results())
     assert rounds, f"{case} seed {seed}: a finished game has no round results"
@@ -240,6 +257,8 @@ def play(case: Case, seed: int) -> None:
         assert player is not None, where(case, seed, step, "no player to act mid-round")
         if checked < CHECKED_PER_ROUND:
             check_step(case, seed, step, state, pool, rng)
+            if checked % OBSERVED_EVERY == 0:
+                check_observations(case, seed, step, state, rng)
             checked += 1
         move = rng.choice(legal(state))
         state.apply(move, player)
@@ -278,7 +297,7 @@ def test_random_playouts_keep_every_contract(case: Case, seed: int) -> None:
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 @pytest.mark.parametrize("seed", [3, 11])
-def test_every_computer_level_answers_legally_from_a_pickled_observation(
+def test_every_computer_level_answers_legally_in_time_from_a_pickled_observation(
     game: GameType, seed: int
 ) -> None:
     rng = random.Random(seed)
@@ -295,7 +314,16 @@ def test_every_computer_level_answers_legally_from_a_pickled_observation(
     moves = legal(state)
     obs = pickle.loads(pickle.dumps(state.observation(player)))
     for level in game.levels():
+        cap = game.level_seconds.get(level)
+        assert cap is not None, f"{game.name} declares no time cap for level {level!r}"
+        game.make_player(level, seed + 1).decide(obs)  # tables built on first use
+        started = time.process_time()
         decision = game.make_player(level, seed).decide(obs)
+        spent = time.process_time() - started
         assert offered(game, decision, moves), (
             f"{game.name} level {level!r} chose {decision}, which is not legal"
+        )
+        assert spent <= cap * TIME_CAP_FACTOR, (
+            f"{game.name} level {level!r} took {spent:.2f} s of CPU for one decision;"
+            f" it declares at most {cap} s"
         )

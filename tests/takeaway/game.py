@@ -246,6 +246,9 @@ class TakeAway(kit.SplitMix, kit.KitState[Record]):
     def hand(self, player: int) -> Sequence[Any]:
         return ()  # nothing is hidden in this game
 
+    def unseen_zones(self, player: int) -> Sequence[tuple[str, int | None]]:
+        return ()
+
     def observation(self, player: int) -> dict[str, Any]:
         return {**self.public_view(), "player": player, "legal": list(self.legal_actions())}
 
@@ -316,4 +319,5 @@ GAME_TYPE = GameType(
     parse_decision=parse_decision,
     levels=lambda: ("random",),
     make_player=lambda level, seed: _Random(seed),
+    level_seconds={"random": 0.05},
 )
