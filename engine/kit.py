@@ -300,8 +300,9 @@ class KitState(Generic[RecordT]):
     ``phase`` (:data:`ROUND_OVER` between rounds, :data:`GAME_OVER` at the
     end), ``turn``, ``results`` (:class:`RoundScore` or a subclass) and
     ``_record``, appends ``(player, decision)`` to ``_decisions`` for every
-    decision, and writes :meth:`totals_now`, :meth:`to_dict` and
-    ``from_dict``."""
+    decision, keeps running totals in ``totals`` (or says where in
+    :meth:`totals_now`), and writes :meth:`to_dict`, ``from_dict`` and
+    :meth:`replay_begin`."""
 
     __slots__ = ()
 
@@ -316,6 +317,7 @@ class KitState(Generic[RecordT]):
     turn: int | None
     phase: str
     results: list[Any]
+    totals: list[int]
     _record: RecordT
     _decisions: list[Any]
 
@@ -323,7 +325,7 @@ class KitState(Generic[RecordT]):
 
     def totals_now(self) -> Sequence[int]:
         """The running totals (points or penalty points) by player."""
-        raise NotImplementedError
+        return self.totals
 
     def standing_key(self, player: int) -> Any:
         """How equal totals are broken in the standings (after the totals)."""

@@ -780,9 +780,6 @@ class BigTwo(kit.SplitMix, kit.KitState[Record]):
 
     # -- outcome --------------------------------------------------------------
 
-    def totals_now(self) -> list[int]:
-        return self.totals
-
     def standing_key(self, player: int) -> tuple[int, int]:
         # equal totals: the better place in the last deal first
         last = self.results[-1].positions if self.results else (0,) * self.n

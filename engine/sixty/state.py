@@ -890,9 +890,6 @@ class Sixty(kit.KitState[Record]):
 
     # -- outcome ------------------------------------------------------------
 
-    def totals_now(self) -> list[int]:
-        return self.totals
-
     def standing_key(self, player: int) -> tuple[int, int]:
         # equal totals: fewer penalty points in the last round first
         last = self.results[-1].scores if self.results else (0,) * self.n

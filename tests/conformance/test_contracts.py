@@ -46,9 +46,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import GameType, IllegalDecision, game_types
+from tests.crazyeights.game import GAME_TYPE as CRAZY_EIGHTS
 from tests.takeaway.game import GAME_TYPE as TAKEAWAY
 
-GAMES: tuple[GameType, ...] = (*game_types(), TAKEAWAY)
+GAMES: tuple[GameType, ...] = (*game_types(), TAKEAWAY, CRAZY_EIGHTS)
 
 # A playout stops checking after this many decisions of a round, so that a long
 # game stays cheap; the round then plays on without checks to its end.
@@ -300,6 +301,10 @@ def test_random_playouts_keep_every_contract(case: Case, seed: int) -> None:
 def test_every_computer_level_answers_legally_in_time_from_a_pickled_observation(
     game: GameType, seed: int
 ) -> None:
+    check_levels(game, seed)
+
+
+def check_levels(game: GameType, seed: int) -> None:
     rng = random.Random(seed)
     state = game.new_game(game.make_options(game.default_preset, {}), seed)
     # a position a few decisions in, where the table has something on it
