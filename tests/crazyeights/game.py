@@ -44,8 +44,6 @@ from engine.game import GameType, OptionSpec, PresetSpec, RoundScore, places
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 PACK = tuple(r + s for s in SUITS for r in RANKS)
-PLAY = "play"
-
 # -- options ------------------------------------------------------------------------
 
 
@@ -72,11 +70,7 @@ SCHEMA = (
         "hand", "int", 0, "Cards each (0: 7 for two, else 5)", minimum=0, maximum=7, menu=(0, 5, 7)
     ),
     OptionSpec(
-        "draw",
-        "choice",
-        "until_play",
-        "Draw until you can play, or draw one then may pass",
-        choices=("until_play", "one"),
+        "draw", "choice", "until_play", "Draw until able / one", choices=("until_play", "one")
     ),
     OptionSpec("rounds", "int", 3, "Rounds in a game", minimum=1, maximum=10),
 )
@@ -138,7 +132,7 @@ PASS = Decision("pass")
 def parse_decision(text: str) -> Decision:
     t = str(text).strip().upper()
     if t in ("DRAW", "PASS"):
-        return DRAW if t == "DRAW" else PASS
+        return Decision(t.lower())
     card, _, names = t.partition("=")
     if card not in PACK or (card[0] == "8") != bool(names) or (names and names not in SUITS):
         raise NotationError(f"not a Crazy Eights decision: {text!r}")
@@ -252,7 +246,7 @@ class CrazyEights(kit.SplitMix, kit.KitState[Record]):
         while discard[-1][0] == "8":  # an eight turned up is buried in the stock
             stock.insert(self._rand(len(stock) + 1), discard.pop())
             discard.append(stock.pop())
-        first = self.round_number % self.n
+        first = self.round_number % self.n  # the first player moves on each round
         return Deal(hands, tuple(stock), tuple(discard), first, self._rng)
 
     def start_round(self, deal: Deal | None = None) -> None:
@@ -271,7 +265,7 @@ class CrazyEights(kit.SplitMix, kit.KitState[Record]):
         self.turn = deal.first
         self.drawn = False
         self.passes = 0
-        self.phase = PLAY
+        self.phase = "play"
         self._start_recording(deal)
 
     # -- decisions ------------------------------------------------------------------
@@ -345,13 +339,11 @@ class CrazyEights(kit.SplitMix, kit.KitState[Record]):
         self._next(p)
         return tuple(events)
 
-    def _why_not(self, decision: Any) -> str:
-        if not isinstance(decision, Decision):
-            return f"{decision!r} is not a decision"
-        if decision in (DRAW, PASS):
-            return f"you cannot {decision} now"
-        if decision.card not in self.hands[self.turn or 0]:
-            return f"you do not hold {decision.card}"
+    def _why_not(self, d: Any) -> str:
+        if not isinstance(d, Decision) or d in (DRAW, PASS):
+            return f"you cannot {d} now"
+        if d.card not in self.hands[self.turn or 0]:
+            return f"you do not hold {d.card}"
         return f"play a card of suit {self.suit}, a {self.discard[-1][0]} or an eight"
 
     def _draw(self, p: int) -> tuple[Event, ...]:
