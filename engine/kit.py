@@ -60,7 +60,16 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import IllegalDecision, NotationError, OptionsError, RecordError
-from .game import GameOutcome, ReplayStep, RoundScore, load_json
+from .game import (
+    GameOutcome,
+    GameRecord,
+    GameState,
+    GameType,
+    ReplayStep,
+    RoundScore,
+    lazy,
+    load_json,
+)
 
 ROUND_OVER = "round_over"
 """The phase between rounds: a round ended, :meth:`KitState.start_round`
@@ -192,6 +201,14 @@ class Record(Generic[DealT, DecisionT]):
     def from_json(cls: type[RecordT], text: str) -> RecordT:
         return cls.from_dict(load_json(text, "record"))
 
+    @classmethod
+    def read(cls: type[RecordT], record: RecordT | GameRecord | str) -> RecordT:
+        """This game's record from its JSON, or from any record object
+        (the storage's, another process's) through its JSON."""
+        if isinstance(record, cls):
+            return record
+        return cls.from_json(record if isinstance(record, str) else record.to_json())
+
     def copy(self: RecordT) -> RecordT:
         """A copy whose decision lists the original's state no longer appends to."""
         rounds = [RoundRecord(r.deal, list(r.decisions)) for r in self.rounds]
@@ -304,7 +321,9 @@ class KitState(Generic[RecordT]):
     :meth:`totals_now`), and writes :meth:`to_dict`, ``from_dict`` and
     :meth:`replay_begin`."""
 
-    __slots__ = ()
+    # what the kit reads and writes; a game's class lists the rest (slots are
+    # the fastest place CPython keeps an attribute)
+    __slots__ = ("_decisions", "_record", "n", "options", "phase", "results", "turn")
 
     kind: ClassVar[str]
     title: ClassVar[str]
@@ -427,12 +446,12 @@ class KitState(Generic[RecordT]):
 
     def _start_recording(self, deal: Any) -> None:
         """Open a round of the record (from ``start_round``)."""
-        self._decisions = []  # type: ignore[misc]
+        self._decisions = []
         self._record.rounds.append(RoundRecord(deal, self._decisions))
 
     def _adopt_record(self, record: RecordT) -> None:
-        self._record = record  # type: ignore[misc]
-        self._decisions = record.rounds[-1].decisions if record.rounds else []  # type: ignore[misc]
+        self._record = record
+        self._decisions = record.rounds[-1].decisions if record.rounds else []
 
     def _envelope(self, include_record: bool) -> dict[str, Any]:
         """The first keys of the state's JSON: format, version, the record."""
@@ -481,7 +500,7 @@ class KitState(Generic[RecordT]):
         """Replay a record (or its JSON) step by step: a :class:`ReplayStep`
         per decision; ``error`` says why a decision was refused and the
         replay stops there."""
-        rec = cls.record_type.from_json(record) if isinstance(record, str) else record
+        rec = cls.record_type.read(record)
         word = cls.round_word
         if not rec.rounds:
             raise RecordError(f"the record has no {word}s")
@@ -508,7 +527,7 @@ class KitState(Generic[RecordT]):
     def replay(cls: type[StateT], record: Any) -> StateT:
         """The state a record leads to; :class:`RecordError` at the first
         illegal decision."""
-        rec = cls.record_type.from_json(record) if isinstance(record, str) else record
+        rec = cls.record_type.read(record)
         state: StateT | None = None
         for step in cls.replay_iter(rec):
             state = step.state
@@ -518,3 +537,63 @@ class KitState(Generic[RecordT]):
                     f"{step.decision}: {step.error}"
                 )
         return state if state is not None else cls.replay_begin(rec)
+
+
+# -- the game type ------------------------------------------------------------------
+
+
+def describe(
+    state: type[GameState],
+    *,
+    preset: Callable[..., Any] | None = None,
+    options: Any = None,
+    ai: str | None = None,
+    terminal: str | None = None,
+    **fields: Any,
+) -> GameType:
+    """The :class:`GameType` of a game built on the kit. Its name, title,
+    scoring direction, constructors, JSON, records and replay come from the
+    state class; ``preset(name, **overrides)`` and ``options.from_dict`` make
+    the options (or give ``make_options`` and ``options_from_dict``);
+    ``ai`` and ``terminal`` name modules imported on first use (their
+    ``levels``/``make_player`` and ``main``); ``fields`` are the rest
+    (summary, players, presets, schema, ``level_seconds`` …).
+
+    Taking the state class as a ``type[GameState]`` lets ``mypy --strict``
+    check that it implements the protocol the table runtime uses.
+    """
+    cls: Any = state
+    if ai is not None:
+        fields.setdefault("levels", lazy(ai, "levels"))
+        fields.setdefault("make_player", lazy(ai, "make_player"))
+    if terminal is not None:
+        fields["terminal"] = lazy(terminal, "main")
+    if preset is not None:
+        make = preset  # bound now: mypy does not narrow inside the function below
+
+        def make_options(name: str, overrides: Mapping[str, Any]) -> Any:
+            return make(name, **dict(overrides))
+
+        fields["make_options"] = make_options
+    if options is not None:
+
+        def options_from_dict(data: Mapping[str, Any]) -> Any:
+            return options.from_dict(dict(data))
+
+        fields["options_from_dict"] = options_from_dict
+    return GameType(
+        name=cls.kind,
+        title=cls.title,
+        lower_is_better=cls.lower_is_better,
+        new_game=cls.new_game,
+        from_json=cls.from_json,
+        load_record=cls.record_type.from_json,
+        replay=cls.replay_iter,
+        parse_decision=cls.record_type.parse_decision,
+        **fields,
+    )
+
+
+def _a_kit_record_is_a_game_record(record: Record[Any, Any]) -> GameRecord:
+    """Lets ``mypy --strict`` check that every kit record is what storage reads."""
+    return record

@@ -15,10 +15,8 @@ combination is its cards, space separated (``9C 9D``); the pass is ``pass``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
-
-from ..game import GameRecord, GameType, PresetSpec, ReplayStep, lazy
+from .. import kit
+from ..game import PresetSpec
 from .combos import PASS, Combo, Decision, Pass, parse_decision
 from .options import OPTION_SCHEMA, PRESETS, Options, preset
 from .state import (
@@ -62,23 +60,12 @@ __all__ = [
 ]
 
 
-def _make_options(name: str, overrides: Mapping[str, Any]) -> Options:
-    return preset(name, **dict(overrides))
-
-
-def _options_from_dict(data: Mapping[str, Any]) -> Options:
-    return Options.from_dict(dict(data))
-
-
-def _replay(record: GameRecord) -> Iterator[ReplayStep]:
-    if not isinstance(record, Record):
-        record = Record.from_json(record.to_json())
-    return replay_iter(record)
-
-
-GAME_TYPE = GameType(
-    name="bigtwo",
-    title="Big Two",
+GAME_TYPE = kit.describe(
+    BigTwo,
+    preset=preset,
+    options=Options,
+    ai="engine.bigtwo.ai",
+    terminal="engine.bigtwo.terminal",
     summary="Beat the table with singles, pairs, triples and poker hands; be the first out.",
     min_players=2,
     max_players=4,
@@ -86,17 +73,6 @@ GAME_TYPE = GameType(
     presets={name: PresetSpec(name, info.summary, 2, 4, 4) for name, info in PRESETS.items()},
     default_preset="standard",
     option_schema=OPTION_SCHEMA,
-    lower_is_better=True,
-    make_options=_make_options,
-    options_from_dict=_options_from_dict,
-    new_game=BigTwo.new_game,
-    from_json=BigTwo.from_json,
-    load_record=Record.from_json,
-    replay=_replay,
-    parse_decision=parse_decision,
-    levels=lazy("engine.bigtwo.ai", "levels"),
-    make_player=lazy("engine.bigtwo.ai", "make_player"),
     from_hands=BigTwo.from_hands,
-    terminal=lazy("engine.bigtwo.terminal", "main"),
     level_seconds={"random": 0.05, "easy": 0.05, "normal": 0.1, "hard": 1.0},
 )

@@ -73,8 +73,6 @@ from .. import kit
 from ..cards import Card
 from ..errors import IllegalPlay, NotYourTurn, RecordError, WrongPhase
 from ..game import (
-    GameRecord,
-    GameState,
     RoundScore,
     places,
 )
@@ -239,11 +237,9 @@ class BigTwo(kit.SplitMix, kit.KitState[Record]):
 
     __slots__ = (
         "_ban_two",
-        "_decisions",
         "_out_until",
         "_over",
         "_play_to_end",
-        "_record",
         "_rng",
         "active",
         "deal_number",
@@ -254,19 +250,14 @@ class BigTwo(kit.SplitMix, kit.KitState[Record]):
         "history",
         "last_winner",
         "lead_card",
-        "n",
-        "options",
         "passed",
-        "phase",
         "played",
-        "results",
         "rules",
         "sizes",
         "top",
         "top_player",
         "totals",
         "trick_start",
-        "turn",
     )
 
     def __init__(self, options: Options, seed: int = 0) -> None:
@@ -858,37 +849,19 @@ class BigTwo(kit.SplitMix, kit.KitState[Record]):
 
     def copy(self) -> BigTwo:
         """An independent copy (cheap: for searches and playouts)."""
-        new = object.__new__(BigTwo)
-        new.options, new.n, new.rules, new._rng = self.options, self.n, self.rules, self._rng
-        new._out_until, new._ban_two = self._out_until, self._ban_two
-        new._play_to_end, new.deal_number, new.phase = (
-            self._play_to_end,
-            self.deal_number,
-            self.phase,
-        )
-        new.hands = list(self.hands)
-        new.sizes = list(self.sizes)
-        new.active, new.turn, new.top, new.top_player = (
-            self.active,
-            self.turn,
-            self.top,
-            self.top_player,
-        )
-        new.passed, new.lead_card, new.played = self.passed, self.lead_card, self.played
-        new.finished = list(self.finished)
-        new.history = list(self.history)
-        new.trick_start = self.trick_start
-        new.face_up, new.face_up_player = self.face_up, self.face_up_player
-        new.totals = list(self.totals)
-        new.results = list(self.results)
-        new.last_winner, new._over = self.last_winner, self._over
-        new._record = self._record.copy()
-        new._decisions = new._record.rounds[-1].decisions if new._record.rounds else []
+        new = self._clone(self.history, self.trick_start)
+        new._adopt_record(self._record.copy())
         return new
 
     def playout_copy(self) -> BigTwo:
         """A copy for a playout: it shares the record (decisions are not
         kept) and the history is cut to the trick in progress."""
+        new = self._clone(self.history[self.trick_start - 1 :], 1)
+        new._record = self._record
+        new._decisions = []
+        return new
+
+    def _clone(self, history: list[Event], trick_start: int) -> BigTwo:
         new = object.__new__(BigTwo)
         new.options, new.n, new.rules, new._rng = self.options, self.n, self.rules, self._rng
         new._out_until, new._ban_two = self._out_until, self._ban_two
@@ -907,14 +880,12 @@ class BigTwo(kit.SplitMix, kit.KitState[Record]):
         )
         new.passed, new.lead_card, new.played = self.passed, self.lead_card, self.played
         new.finished = list(self.finished)
-        new.history = self.history[self.trick_start - 1 :]
-        new.trick_start = 1
+        new.history = list(history)
+        new.trick_start = trick_start
         new.face_up, new.face_up_player = self.face_up, self.face_up_player
         new.totals = list(self.totals)
         new.results = list(self.results)
         new.last_winner, new._over = self.last_winner, self._over
-        new._record = self._record
-        new._decisions = []
         return new
 
     def to_dict(self, include_record: bool = True) -> dict[str, Any]:
@@ -1058,12 +1029,3 @@ def _cards(mask: int) -> tuple[Card, ...]:
 
 replay_iter = BigTwo.replay_iter
 replay = BigTwo.replay
-
-
-def _implements_game(state: BigTwo) -> GameState:
-    """Lets ``mypy --strict`` check that BigTwo satisfies the game protocol."""
-    return state
-
-
-def _implements_record(record: Record) -> GameRecord:
-    return record

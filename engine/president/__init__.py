@@ -11,9 +11,7 @@ The first game of the engine; ``GAME_TYPE`` registers it. Start here::
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
-
+from .. import kit
 from ..cards import JOKER, Card, format_cards, parse_cards, parse_rank, rank_char
 from ..errors import (
     EngineError,
@@ -24,7 +22,7 @@ from ..errors import (
     RecordError,
     WrongPhase,
 )
-from ..game import GameType, PresetSpec, ReplayStep, lazy
+from ..game import PresetSpec
 from .options import OPTION_SCHEMA, PRESETS, Options, PresetInfo, preset
 from .plays import PASS, Decision, Give, Play, decision_key, parse_decision
 from .state import (
@@ -99,22 +97,12 @@ __all__ = [
 ]
 
 
-def _make_options(name: str, overrides: Mapping[str, Any]) -> Options:
-    return preset(name, **dict(overrides))
-
-
-def _options_from_dict(data: Mapping[str, Any]) -> Options:
-    return Options.from_dict(dict(data))
-
-
-def _replay(record: Any) -> Iterator[ReplayStep]:
-    for step in replay_iter(record):
-        yield ReplayStep(*step)
-
-
-GAME_TYPE = GameType(
-    name="president",
-    title="President",
+GAME_TYPE = kit.describe(
+    President,
+    preset=preset,
+    options=Options,
+    ai="engine.president.ai",
+    terminal="engine.president.terminal",
     summary="Shed your cards first to become President; the last one out is the Scum.",
     min_players=3,
     max_players=8,
@@ -127,18 +115,7 @@ GAME_TYPE = GameType(
     },
     default_preset="classic",
     option_schema=OPTION_SCHEMA,
-    lower_is_better=False,
-    make_options=_make_options,
-    options_from_dict=_options_from_dict,
-    new_game=President.new_game,
-    from_json=President.from_json,
-    load_record=Record.from_json,
-    replay=_replay,
-    parse_decision=parse_decision,
-    levels=lazy("engine.president.ai", "levels"),
-    make_player=lazy("engine.president.ai", "make_player"),
     from_hands=President.from_hands,
-    terminal=lazy("engine.president.terminal", "main"),
     decision_key=decision_key,
     level_seconds={"random": 0.05, "easy": 0.05, "normal": 0.1, "hard": 1.0, "expert": 3.0},
 )

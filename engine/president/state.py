@@ -58,7 +58,7 @@ from ..cards import (
     parse_cards,
 )
 from ..errors import IllegalPlay, NotYourTurn, RecordError, WrongPhase
-from ..game import GameRecord, GameState, RoundScore, places
+from ..game import RoundScore, places
 from .options import Options, preset
 from .plays import PASS, Decision, Give, Play, parse_decision
 from .views import (
@@ -410,7 +410,6 @@ class President(kit.SplitMix, kit.KitState[Record]):
         "_after_ccw",
         "_after_cw",
         "_compulsory",
-        "_decisions",
         "_equal",
         "_follow_tops",
         "_follows",
@@ -425,7 +424,6 @@ class President(kit.SplitMix, kit.KitState[Record]):
         "_packed",
         "_plain_follow",
         "_plain_turns",
-        "_record",
         "_revolution_on",
         "_rng",
         "_single_round",
@@ -450,13 +448,9 @@ class President(kit.SplitMix, kit.KitState[Record]):
         "hands",
         "history",
         "lead_3c",
-        "n",
-        "options",
         "passed",
         "pending",
-        "phase",
         "previous_order",
-        "results",
         "revolution",
         "round_number",
         "scores",
@@ -468,7 +462,6 @@ class President(kit.SplitMix, kit.KitState[Record]):
         "top_player",
         "trick_size",
         "trick_start",
-        "turn",
     )
 
     # -- construction -------------------------------------------------------
@@ -1745,12 +1738,3 @@ def _trick_events(history: Sequence[Event]) -> list[Event]:
             break
         out.append(e)
     return out
-
-
-def _implements_game(state: President) -> GameState:
-    """Lets ``mypy --strict`` check that President satisfies the game protocol."""
-    return state
-
-
-def _implements_record(record: Record) -> GameRecord:
-    return record

@@ -18,10 +18,7 @@ Where the rules are silent the choices are documented in
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
-
-from ..game import GameType, ReplayStep, lazy
+from .. import kit
 from .cards import (
     ATTACK,
     FIGHT,
@@ -87,22 +84,12 @@ __all__ = [
 ]
 
 
-def _make_options(name: str, overrides: Mapping[str, Any]) -> Options:
-    return preset(name, **dict(overrides))
-
-
-def _options_from_dict(data: Mapping[str, Any]) -> Options:
-    return Options.from_dict(data)
-
-
-def _replay(record: Any) -> Iterator[ReplayStep]:
-    for step in replay_iter(record):
-        yield ReplayStep(*step)
-
-
-GAME_TYPE = GameType(
-    name="sixty",
-    title="Sixty",
+GAME_TYPE = kit.describe(
+    Sixty,
+    preset=preset,
+    options=Options,
+    ai="engine.sixty.ai",
+    terminal="engine.sixty.terminal",
     summary="Attack with sets of equal numbers; pass, joker or fight back. Fewest points win.",
     min_players=2,
     max_players=6,
@@ -110,17 +97,6 @@ GAME_TYPE = GameType(
     presets=preset_specs(),
     default_preset="standard",
     option_schema=OPTION_SCHEMA,
-    lower_is_better=True,
-    make_options=_make_options,
-    options_from_dict=_options_from_dict,
-    new_game=Sixty.new_game,
-    from_json=Sixty.from_json,
-    load_record=Record.from_json,
-    replay=_replay,
-    parse_decision=parse_decision,
-    levels=lazy("engine.sixty.ai", "levels"),
-    make_player=lazy("engine.sixty.ai", "make_player"),
     from_hands=Sixty.from_hands,
-    terminal=lazy("engine.sixty.terminal", "main"),
     level_seconds={"random": 0.05, "easy": 0.05, "normal": 0.1, "hard": 1.0},
 )

@@ -79,7 +79,7 @@ from typing import Any, ClassVar, Final
 
 from .. import kit
 from ..errors import IllegalDecision, NotYourTurn, RecordError, WrongPhase
-from ..game import GameRecord, GameState, RoundScore, places
+from ..game import RoundScore, places
 from .cards import (
     ABRACADABRA,
     ATTACK,
@@ -319,8 +319,6 @@ class Sixty(kit.KitState[Record]):
     record_type: ClassVar[Any] = Record
 
     __slots__ = (
-        "_decisions",
-        "_record",
         "at_attacker",
         "at_count",
         "at_last",
@@ -330,12 +328,8 @@ class Sixty(kit.KitState[Record]):
         "discard",
         "dpos",
         "hands",
-        "n",
-        "options",
         "packed",
         "pen",
-        "phase",
-        "results",
         "round_number",
         "round_penalties",
         "seed",
@@ -343,7 +337,6 @@ class Sixty(kit.KitState[Record]):
         "starter",
         "tiebreak_round",
         "totals",
-        "turn",
     )
 
     def __init__(self, options: Options, seed: int = 0) -> None:
@@ -954,37 +947,19 @@ class Sixty(kit.KitState[Record]):
     # -- copies and serialisation --------------------------------------------
 
     def copy(self) -> Sixty:
-        new = Sixty.__new__(Sixty)
-        new.options = self.options
-        new.n = self.n
-        new.seed = self.seed
-        new.hands = [list(h) for h in self.hands]
-        new.packed = list(self.packed)
-        new.sizes = list(self.sizes)
-        new.deck = self.deck
-        new.dpos = self.dpos
-        new.discard = list(self.discard)
-        new.pen = [list(p) for p in self.pen]
-        new.direction = self.direction
-        new.phase = self.phase
-        new.turn = self.turn
-        new.at_type = self.at_type
-        new.at_count = self.at_count
-        new.at_attacker = self.at_attacker
-        new.at_last = self.at_last
-        new.round_number = self.round_number
-        new.starter = self.starter
-        new.totals = list(self.totals)
-        new.results = list(self.results)
-        new.round_penalties = self.round_penalties
-        new.tiebreak_round = self.tiebreak_round
-        new._record = self._record.copy()
-        new._decisions = new._record.rounds[-1].decisions if new._record.rounds else []
+        new = self._clone()
+        new._adopt_record(self._record.copy())
         return new
 
     def playout_copy(self) -> Sixty:
         """A copy without the record (computer players' playouts): decisions
         applied to it are not recorded."""
+        new = self._clone()
+        new._record = Record(self.options, [], self.seed)
+        new._decisions = _Sink()
+        return new
+
+    def _clone(self) -> Sixty:
         new = Sixty.__new__(Sixty)
         new.options = self.options
         new.n = self.n
@@ -1009,8 +984,6 @@ class Sixty(kit.KitState[Record]):
         new.results = list(self.results)
         new.round_penalties = self.round_penalties
         new.tiebreak_round = self.tiebreak_round
-        new._record = Record(self.options, [], self.seed)
-        new._decisions = _Sink()
         return new
 
     def to_dict(self, include_record: bool = True) -> dict[str, Any]:
@@ -1120,12 +1093,3 @@ class _Sink(list[tuple[int, Decision]]):
 
 replay_iter = Sixty.replay_iter
 replay = Sixty.replay
-
-
-def _implements_game(state: Sixty) -> GameState:
-    """Lets ``mypy --strict`` check that Sixty satisfies the game protocol."""
-    return state
-
-
-def _implements_record(record: Record) -> GameRecord:
-    return record
