@@ -74,6 +74,39 @@ def from_preset(
     return make(**{**info.values, **overrides, "preset": name})
 
 
+def from_schema(
+    options_class: Callable[..., T],
+    schema: Collection[OptionSpec],
+    presets: Mapping[str, Mapping[str, Any]],
+    name: str,
+    overrides: Mapping[str, Any],
+) -> T:
+    """Options for a small game whose specs are all its rules about values:
+    preset ``name``'s values with ``overrides`` on top, every field known and
+    every value within its spec (refusals name the option).
+
+    >>> @dataclasses.dataclass
+    ... class Pile:
+    ...     stones: int = 7
+    ...     preset: str = "long"
+    >>> spec = OptionSpec("stones", "int", 7, "Stones", minimum=1, maximum=50)
+    >>> from_schema(Pile, [spec], {"short": {"stones": 3}}, "short", {})
+    Pile(stones=3, preset='short')
+    >>> from_schema(Pile, [spec], {"short": {}}, "short", {"stones": 99})
+    Traceback (most recent call last):
+    ...
+    engine.errors.OptionsError: stones: choose a number from 1 to 50
+    """
+    if name not in presets:
+        raise OptionsError("preset", f"preset: choose one of {', '.join(presets)}")
+    values = {**presets[name], **overrides, "preset": name}
+    refuse_unknown(options_class, values)
+    options = options_class(**values)
+    for spec in schema:
+        spec.parse(spec.format(getattr(options, spec.name)))  # parse checks the limits
+    return options
+
+
 def refuse_unknown(options_class: Any, values: Mapping[str, Any], game: str = "") -> None:
     """Refuse (naming it) the first of ``values`` that is no field of the
     options dataclass ``options_class``; ``game`` ends the message (``in Big Two``)."""

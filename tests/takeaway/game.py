@@ -27,6 +27,7 @@ from typing import Any, ClassVar, NamedTuple
 from engine import kit
 from engine.errors import IllegalDecision, NotationError, NotYourTurn, OptionsError, RecordError
 from engine.game import GameType, OptionSpec, PresetSpec, RoundScore, places
+from engine.options import from_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,18 +58,7 @@ _PRESET_VALUES: dict[str, dict[str, Any]] = {"standard": {}, "long": {"stones": 
 
 
 def make_options(preset: str, overrides: Mapping[str, Any]) -> Options:
-    if preset not in PRESETS:
-        raise OptionsError("preset", f"preset: choose one of {', '.join(PRESETS)}")
-    values = {**_PRESET_VALUES[preset], **overrides, "preset": preset}
-    names = {f.name for f in dataclasses.fields(Options)}
-    for name in values:
-        if name not in names:
-            raise OptionsError(name, f"{name}: there is no such option")
-    opts = Options(**values)
-    for spec in SCHEMA:
-        value = getattr(opts, spec.name)
-        if spec.kind == "int" and not (spec.minimum or 0) <= value <= (spec.maximum or 0):
-            raise OptionsError(spec.name, f"{spec.name}: choose {spec.minimum}–{spec.maximum}")
+    opts = from_schema(Options, SCHEMA, _PRESET_VALUES, preset, overrides)
     if opts.take_max >= opts.stones and not opts.random_pile:
         raise OptionsError("take_max", "take_max: the first player would take the whole pile")
     return opts
