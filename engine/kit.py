@@ -72,7 +72,7 @@ from .game import (
 )
 
 ROUND_OVER = "round_over"
-"""The phase between rounds: a round ended, :meth:`KitState.start_round`
+"""The phase between rounds: a round ended, the state's ``start_round``
 deals the next."""
 GAME_OVER = "game_over"
 
@@ -282,8 +282,8 @@ class SplitMix:
     that a state's JSON carries them and a copy continues them: splitmix64,
     stable across Python versions."""
 
-    # the slots are the game's: a mixin with slots of its own could not be
-    # combined with a game class that has them (mypy is told so below)
+    # ``_rng`` is in the game's slots: Python cannot combine two bases that both
+    # have slots of their own, and KitState has
     __slots__ = ()
     _rng: int
 
