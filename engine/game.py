@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
 
 from .errors import OptionsError, RecordError, UnknownGame
+from .stats import DEFAULT_STATISTICS, StatsSpec
 
 OptionKind = Literal["bool", "int", "choice"]
 
@@ -341,6 +342,8 @@ class GameType:
     """A game from given hands (positions for tests and bug reports)."""
     terminal: Callable[[list[str]], int] | None = None
     """``python -m engine play --game NAME`` (argv after the game name)."""
+    statistics: StatsSpec = DEFAULT_STATISTICS
+    """Its leaderboards, counted places and kept details (:mod:`engine.stats`)."""
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.option_schema:

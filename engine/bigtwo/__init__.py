@@ -19,6 +19,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..game import GameRecord, GameType, PresetSpec, ReplayStep, lazy
+from ..stats import RATING_BOARD, WINS_BOARD, BoardSpec, StatsSpec
 from .combos import PASS, Combo, Decision, Pass, parse_decision
 from .options import OPTION_SCHEMA, PRESETS, Options, preset
 from .state import (
@@ -98,4 +99,23 @@ GAME_TYPE = GameType(
     make_player=lazy("engine.bigtwo.ai", "make_player"),
     from_hands=BigTwo.from_hands,
     terminal=lazy("engine.bigtwo.terminal", "main"),
+    statistics=StatsSpec(
+        boards=(
+            RATING_BOARD,
+            WINS_BOARD,
+            BoardSpec("firsts", "Deals won", "count", stat="firsts"),
+            *(
+                BoardSpec(
+                    f"mean-{s}",
+                    "Mean penalty per deal" + (f" ({s})" if s != "standard" else ""),
+                    "mean",
+                    stat=s,
+                    lower_is_better=True,
+                )
+                for s in next(o.choices for o in OPTION_SCHEMA if o.name == "scoring")
+            ),
+        ),
+        scores="mean",
+        scores_title="Mean penalty per deal",
+    ),
 )

@@ -25,6 +25,7 @@ from ..errors import (
     WrongPhase,
 )
 from ..game import GameType, PresetSpec, ReplayStep, lazy
+from ..stats import RATING_BOARD, WINS_BOARD, BoardSpec, Detail, StatsSpec
 from .options import OPTION_SCHEMA, PRESETS, Options, PresetInfo, preset
 from .plays import PASS, Decision, Give, Play, parse_decision
 from .state import (
@@ -138,5 +139,18 @@ GAME_TYPE = GameType(
     levels=lazy("engine.president.ai", "levels"),
     make_player=lazy("engine.president.ai", "make_player"),
     from_hands=President.from_hands,
+    statistics=StatsSpec(
+        boards=(
+            RATING_BOARD,
+            WINS_BOARD,
+            BoardSpec("firsts", "Rounds finished first", "count", stat="firsts"),
+            *(
+                BoardSpec(f"points-{s}", f"Points ({s} scoring)", "points", stat=s)
+                for s in next(o.choices for o in OPTION_SCHEMA if o.name == "scoring")
+            ),
+        ),
+        details=(Detail("title"),),
+        title_detail="title",
+    ),
     terminal=lazy("engine.president.terminal", "main"),
 )

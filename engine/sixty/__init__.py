@@ -22,6 +22,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..game import GameType, ReplayStep, lazy
+from ..stats import RATING_BOARD, WINS_BOARD, BoardSpec, StatsSpec
 from .cards import (
     ATTACK,
     FIGHT,
@@ -122,4 +123,21 @@ GAME_TYPE = GameType(
     make_player=lazy("engine.sixty.ai", "make_player"),
     from_hands=Sixty.from_hands,
     terminal=lazy("engine.sixty.terminal", "main"),
+    statistics=StatsSpec(
+        boards=(
+            RATING_BOARD,
+            WINS_BOARD,
+            BoardSpec("firsts", "Deals won", "count", stat="firsts"),
+            # one way of scoring, stored as "standard"
+            BoardSpec(
+                "mean-standard",
+                "Mean penalty per deal",
+                "mean",
+                stat="standard",
+                lower_is_better=True,
+            ),
+        ),
+        scores="mean",
+        scores_title="Mean penalty per deal",
+    ),
 )

@@ -34,6 +34,7 @@ from engine.game import (
     ReplayStep,
     RoundScore,
 )
+from engine.stats import RATING_BOARD, WINS_BOARD, BoardSpec, Category, StatsSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,4 +364,14 @@ GAME_TYPE = GameType(
     parse_decision=parse_decision,
     levels=lambda: ("random",),
     make_player=lambda level, seed: _Random(seed),
+    # its own boards and places: the leaderboards need no code for a new game
+    statistics=StatsSpec(
+        boards=(
+            BoardSpec("rounds-won", "Rounds won", "count", stat="firsts"),
+            RATING_BOARD,
+            WINS_BOARD,
+            BoardSpec("stones", "Points", "points", stat="standard"),
+        ),
+        categories=(Category("firsts", "won", "first"), Category("lasts", "lost", "last")),
+    ),
 )
