@@ -7,8 +7,9 @@ so a new game gets its boards and profile without code elsewhere.
     ...                          BoardSpec("firsts", "Rounds won", "count", stat="firsts")))
     >>> [b.key for b in spec.boards], [c.name for c in spec.categories][:2]
     (['rating', 'wins', 'firsts'], ['firsts', 'seconds'])
-    >>> place_kind(1, 3), place_kind(1, 4), place_kind(3, 4)
-    ('middle', 'second', 'last')
+
+Which place a finishing position is (first, second, middle, second-last, last) is a
+statistics rule storage applies (``data.stats_rules.place_kind``).
 """
 
 from __future__ import annotations
@@ -22,29 +23,12 @@ Ranks = Literal["rating", "wins", "count", "points", "mean"]
 Keep = Literal["last", "count"]
 
 
-def place_kind(position: int, players: int) -> PlaceKind:
-    """The kind of place a finishing position is (0-based, ties share the smaller one).
-
-    Position 0 is first and n-1 last; with four or more players position 1 is second
-    and n-2 second-last; every other position is a middle one (so with three players
-    position 1 is the middle).
-    """
-    if not 0 <= position < players:
-        raise ValueError(f"position {position} out of range for {players} players")
-    if position == 0:
-        return "first"
-    if position == players - 1:
-        return "last"
-    if players >= 4 and position == 1:
-        return "second"
-    if players >= 4 and position == players - 2:
-        return "second_last"
-    return "middle"
-
-
 @dataclass(frozen=True, slots=True)
 class Category:
-    """A count of rounds finished in one kind of place (``place``), stored by ``name``."""
+    """A count of rounds finished in one kind of place (``place``), stored by ``name``.
+
+    Position 0 is first and n-1 last; with four or more players position 1 is second
+    and n-2 second-last; every other position is a middle one."""
 
     name: str
     label: str

@@ -111,6 +111,7 @@ def _stored_round(t: Table, state: Any) -> StoredRound:
             )
             for p in range(state.n)
         ],
+        statistics=t.adapter.game.statistics,
     )
 
 
