@@ -309,6 +309,8 @@ async def test_forget_user_of_every_kind(db: Database, db_path: Path) -> None:
     assert await db.played_kinds(1, 7) == ()
     assert await db.profile(2, 7, kind="sixty") is not None  # other guild untouched
     assert (await db.leaderboard(1, Board.WINS, kind=P, user_id=7)).me is None
+    firsts = await db.leaderboard(1, Board.COUNT, kind=P, stat="firsts", user_id=7)
+    assert firsts.me is None and [r.user_id for r in firsts.rows] == [8]
     old = [g for g in await db.recent_games(100) if g.guild_id == 1]
     assert len(old) == 2 and all(g.seats[0] == Seat(display_name=DELETED_PLAYER) for g in old)
     assert old[0].seats[0].is_human and old[0].winners == (0,)
@@ -320,6 +322,7 @@ async def test_forget_user_of_every_kind(db: Database, db_path: Path) -> None:
     conn = sqlite3.connect(db_path)
     assert conn.execute("SELECT count(*) FROM game_seats WHERE user_id = 7").fetchone() == (0,)
     assert conn.execute("SELECT count(*) FROM player_points WHERE user_id = 7").fetchone() == (0,)
+    assert conn.execute("SELECT count(*) FROM player_stats WHERE user_id = 7").fetchone() == (0,)
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
     conn.close()
     assert (await db.profile(1, 8, kind=P)).stats.games_played == 1  # type: ignore[union-attr]

@@ -9,6 +9,7 @@ import pytest
 from data import (
     DEFAULT_MU,
     DEFAULT_SIGMA,
+    Board,
     Database,
     GameNotLive,
     InvalidRound,
@@ -16,6 +17,7 @@ from data import (
     Seat,
     place_kind,
 )
+from engine.stats import Category, Detail, StatsSpec
 from tests.data.conftest import finish, new_game, play_round, round_result
 
 HUMANS4 = [Seat.human(10, "Ann"), Seat.human(11, "Bob"), Seat.human(12, "Cy"), Seat.human(13, "Di")]
@@ -309,3 +311,27 @@ async def test_places_after_a_tie_skip_and_dense_places_are_refused(db: Database
     )
     di = (await db.profile(1, 13, kind="sixty")).stats  # type: ignore[union-attr]
     assert di.counts["lasts"] == 1
+
+
+async def test_a_game_counts_and_keeps_what_it_declares(db: Database) -> None:
+    """Nothing of President is built in: another game's places and details."""
+    spec = StatsSpec(
+        categories=(Category("wins_of_round", "won", "first"),),
+        details=(Detail("title", keep="count"), Detail("streak")),
+    )
+    game = await db.create_game(new_game(HUMANS4[:3], kind="takeaway"))
+    for n, order in enumerate(([0, 1, 2], [0, 2, 1], [1, 0, 2]), start=1):
+        result = round_result(n, order, statistics=spec)
+        seats = [replace(s, details={**s.details, "streak": n}) for s in result.seats]
+        await play_round(db, game, replace(result, seats=seats))
+    ann = (await db.profile(1, 10, kind="takeaway")).stats  # type: ignore[union-attr]
+    assert ann.counts == {"wins_of_round": 2, "title=President": 2, "title=Citizen": 1}
+    assert ann.details == {"streak": 3}  # counted details are not kept as well
+    board = await db.leaderboard(1, Board.COUNT, kind="takeaway", stat="wins_of_round")
+    assert [(r.user_id, r.value, r.rank) for r in board.rows] == [
+        (10, 2, 1),
+        (11, 1, 2),
+        (12, 0, 3),
+    ]
+    presidents = await db.leaderboard(1, Board.COUNT, kind="takeaway", stat="title=President")
+    assert [(r.user_id, r.value) for r in presidents.rows] == [(10, 2), (11, 1)]
