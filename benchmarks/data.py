@@ -39,18 +39,26 @@ from typing import Any
 from data import (
     MIGRATIONS,
     SCHEMA_VERSION,
-    SCORING_SCHEMES,
     Board,
     Database,
     NewGame,
     RoundResult,
     Seat,
     SeatResult,
-    position_category,
+    place_kind,
 )
 
 GUILD = 1
 KIND = "president"
+SCORING_SCHEMES = ("classic", "position", "credits", "ladder")  # President's
+#: President's place counts (its declared statistics), by the kind of place
+PLACES = {
+    "first": "firsts",
+    "second": "seconds",
+    "middle": "middles",
+    "second_last": "second_lasts",
+    "last": "lasts",
+}
 ROUNDS_PER_GAME = 10
 POINTS = {
     "classic": lambda pos, n: 2 if pos == 0 else 1 if pos == 1 else 0,
@@ -149,7 +157,7 @@ def generate(path: Path, players: int, rounds: int, seed: int = 1) -> None:
                 if u is not None:
                     st = stats[u]
                     st["rounds_played"] += 1
-                    st[position_category(pos, n)] += 1
+                    st[PLACES[place_kind(pos, n)]] += 1
                     st["position_sum"] += pos
                     acc = points[(u, scheme)]
                     acc[0] += pts
@@ -177,20 +185,16 @@ def generate(path: Path, players: int, rounds: int, seed: int = 1) -> None:
         for u, st in stats.items():
             mu = rng.gauss(25.0, 4.0)
             sigma = rng.uniform(1.5, 8.3)
+            title = titles.get(u)
             yield (
                 GUILD,
                 KIND,
                 u,
                 f"Player {u}",
-                titles.get(u),
+                json.dumps({"title": title} if title else {}, separators=(",", ":")),
                 st["games_played"],
                 st["rounds_played"],
                 st["wins"],
-                st["firsts"],
-                st["seconds"],
-                st["middles"],
-                st["second_lasts"],
-                st["lasts"],
                 st["position_sum"],
                 mu,
                 sigma,
@@ -200,7 +204,14 @@ def generate(path: Path, players: int, rounds: int, seed: int = 1) -> None:
             )
 
     conn.executemany(
-        "INSERT INTO players VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", player_rows()
+        "INSERT INTO players (guild_id, kind, user_id, display_name, details_json, games_played,"
+        " rounds_played, wins, position_sum, mu, sigma, ordinal, rated_rounds, last_played_at)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        player_rows(),
+    )
+    conn.executemany(
+        "INSERT INTO player_stats (guild_id, kind, user_id, stat, value) VALUES (?,?,?,?,?)",
+        ((GUILD, KIND, u, stat, st[stat]) for u, st in stats.items() for stat in PLACES.values()),
     )
     conn.executemany(
         "INSERT INTO player_points VALUES (?,?,?,?,?,?)",
@@ -269,14 +280,14 @@ async def measure(path: Path, players: int, queries: int, seed: int = 2) -> dict
         kinds: list[tuple[str, Board, str | None, bool]] = [
             ("leaderboard_rating", Board.RATING, None, False),
             ("leaderboard_wins", Board.WINS, None, False),
-            ("leaderboard_firsts", Board.FIRSTS, None, False),
+            ("leaderboard_firsts", Board.COUNT, "firsts", False),
             *((f"leaderboard_points_{s}", Board.POINTS, s, False) for s in SCORING_SCHEMES),
             ("leaderboard_mean_classic", Board.MEAN, "classic", False),
             ("leaderboard_points_lowest_first", Board.POINTS, "credits", True),
             ("leaderboard_mean_lowest_first", Board.MEAN, "credits", True),
         ]
         for name, board, scheme, low in kinds:
-            total = (await db.leaderboard(GUILD, board, kind=KIND, scheme=scheme)).total
+            total = (await db.leaderboard(GUILD, board, kind=KIND, stat=scheme)).total
 
             def page_query(
                 board: Board = board,
@@ -288,7 +299,7 @@ async def measure(path: Path, players: int, queries: int, seed: int = 2) -> dict
                     GUILD,
                     board,
                     kind=KIND,
-                    scheme=scheme,
+                    stat=scheme,
                     lower_is_better=low,
                     page=rng.randrange(max(1, total // 10)),
                     page_size=10,
@@ -379,6 +390,7 @@ async def measure_game(players: int, rounds: int, seed: int) -> dict[str, Any]:
                         SeatResult(p, r.positions[p], r.scores[p], r.totals[p], r.details[p])
                         for p in range(players)
                     ],
+                    game.statistics,
                 )
             outcome = state.outcome() if state.is_terminal() else None
             number = state.round_number

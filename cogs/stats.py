@@ -7,10 +7,10 @@ clicks of the one who asked edit the message; anyone else gets their own copy
 of that page, only to them, with their own place shown (a shared message
 never changes under its owner).
 
-Each game has its boards: rating and games won for all; President adds
-rounds finished first and points per scoring scheme (higher is better); the
-penalty games (Big Two, Sixty) add deals won and the mean penalty per deal
-(lower is better).
+Each game declares its boards and what its profile shows (``GameType.statistics``,
+:mod:`engine.stats`): President ranks rating, games won, rounds finished first and
+points per scoring scheme; the penalty games (Big Two, Sixty) deals won and the
+mean penalty per deal (lower is better). A new game needs nothing here.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from cogs.options import NAME_LENGTH
 from cogs.replies import UserFacingError, respond, suggestions, update
 from data import Board, GameSummary, LeaderboardPage, LeaderboardRow, Profile
 from engine import GameType, UnknownGame, game_type, game_types
+from engine.stats import DEFAULT_STATISTICS, BoardSpec, StatsSpec
 
 if TYPE_CHECKING:
     from bot import CardTableBot
@@ -46,41 +47,32 @@ AnyItem = discord.ui.Item[Any]
 Name = app_commands.Range[str, 1, NAME_LENGTH]
 
 
-def schemes(game: GameType) -> tuple[str, ...]:
-    """The game's scoring schemes (its ``scoring`` option), or ``standard``."""
-    for spec in game.option_schema:
-        if spec.name == "scoring" and spec.choices:
-            return spec.choices
-    return ("standard",)
+#: What each kind of declared board asks the storage for.
+_RANKS = {
+    "rating": Board.RATING,
+    "wins": Board.WINS,
+    "count": Board.COUNT,
+    "points": Board.POINTS,
+    "mean": Board.MEAN,
+}
 
 
 def boards(game: GameType) -> dict[str, str]:
-    """Board keys (as in custom ids and the select) and their titles, for one game.
+    """Board keys (as in custom ids and the select) and their titles, for one game,
+    as it declares them (the first is the default board).
 
     >>> list(boards(game_type("president")))[:3]
     ['rating', 'wins', 'firsts']
     """
-    out = {"rating": "Rating", "wins": "Games won"}
-    if game.lower_is_better:
-        out["firsts"] = "Deals won"
-        for s in schemes(game):
-            out[f"mean-{s}"] = "Mean penalty per deal" + (f" ({s})" if s != "standard" else "")
-    else:
-        out["firsts"] = "Rounds finished first"
-        for s in schemes(game):
-            out[f"points-{s}"] = f"Points ({s} scoring)"
-    return dict(list(out.items())[:25])
+    return {b.key: b.title for b in game.statistics.boards}
 
 
-def board_query(game: GameType, key: str) -> tuple[Board, str | None]:
-    """``points-classic`` → (Board.POINTS, "classic"); ``wins`` → (Board.WINS, None)."""
-    if key not in boards(game):
+def board_query(game: GameType, key: str) -> BoardSpec:
+    """The declared board called ``key``; a refusal names the game when it has none."""
+    spec = game.statistics.board(key)
+    if spec is None:
         raise UserFacingError(f"There is no {quote(key)} leaderboard for {game.title}.")
-    if key.startswith("points-"):
-        return Board.POINTS, key.removeprefix("points-")
-    if key.startswith("mean-"):
-        return Board.MEAN, key.removeprefix("mean-")
-    return Board(key), None
+    return spec
 
 
 def value_text(board: Board, value: float) -> str:
@@ -153,12 +145,9 @@ def leaderboard_view(
     return view
 
 
-def _places(stats: Any) -> str:
+def _places(stats: Any, spec: StatsSpec) -> str:
     avg = stats.average_position
-    text = (
-        f"1st {stats.firsts} · 2nd {stats.seconds} · middle {stats.middles} · "
-        f"second-last {stats.second_lasts} · last {stats.lasts}"
-    )
+    text = " · ".join(f"{c.label} {stats.counts.get(c.name, 0)}" for c in spec.categories)
     if avg is not None:
         text += f"\nAverage place {avg:.2f}"
     return text
@@ -178,8 +167,10 @@ def _recent(games: Sequence[GameSummary], user_id: int) -> str:
 def profile_embed(profile: Profile, game: GameType | None = None) -> discord.Embed:
     s = profile.stats
     game = game or _game_or_none(s.kind)
+    spec = game.statistics if game is not None else DEFAULT_STATISTICS
     name = discord.utils.escape_markdown(s.display_name)
-    title = f"{name} — {s.title}" if s.title else name
+    held = s.details.get(spec.title_detail) if spec.title_detail is not None else None
+    title = f"{name} — {held}" if held else name
     if game is not None:
         title = f"{game.title}: {title}"
     embed = discord.Embed(title=title[:256], colour=COLOUR)
@@ -197,13 +188,12 @@ def profile_embed(profile: Profile, game: GameType | None = None) -> discord.Emb
         value=f"{s.games_played} finished · {s.wins} won\n{s.rounds_played} rounds",
         inline=True,
     )
-    embed.add_field(name="Finishing places", value=_places(s), inline=False)
-    if game is not None and game.lower_is_better:
-        means = " · ".join(f"{scheme} {mean:.1f}" for scheme, mean in s.means.items())
-        embed.add_field(name="Mean penalty per deal", value=means or "None yet.", inline=False)
+    embed.add_field(name="Finishing places", value=_places(s, spec), inline=False)
+    if spec.scores == "mean":
+        scores = " · ".join(f"{scheme} {mean:.1f}" for scheme, mean in s.means.items())
     else:
-        points = " · ".join(f"{scheme} {pts}" for scheme, pts in s.points.items()) or "None yet."
-        embed.add_field(name="Points by scoring", value=points, inline=False)
+        scores = " · ".join(f"{scheme} {pts}" for scheme, pts in s.points.items())
+    embed.add_field(name=spec.scores_title, value=scores or "None yet.", inline=False)
     embed.add_field(name="Recent games", value=_recent(profile.recent_games, s.user_id)[:1024])
     return embed
 
@@ -286,14 +276,15 @@ class Stats(commands.Cog, name="Stats"):
     async def _page(
         self, guild_id: int, game: GameType, key: str, page: int, viewer: int
     ) -> LeaderboardPage:
-        board, scheme = board_query(game, key)
-        ask = {
+        spec = board_query(game, key)
+        ask: dict[str, Any] = {
             "kind": game.name,
-            "scheme": scheme,
-            "lower_is_better": game.lower_is_better,
+            "stat": spec.stat,
+            "lower_is_better": spec.lower_is_better,
             "page_size": PAGE_SIZE,
             "user_id": viewer,
         }
+        board = _RANKS[spec.ranks]
         lb = await self.bot.db.leaderboard(guild_id, board, page=page, **ask)
         if not lb.rows and lb.total and page > 0:  # the board shrank: show its last page
             lb = await self.bot.db.leaderboard(guild_id, board, page=lb.pages - 1, **ask)
@@ -305,9 +296,10 @@ class Stats(commands.Cog, name="Stats"):
         game="Which game (default: President)", board="What to rank by (default: rating)"
     )
     async def leaderboard(
-        self, interaction: discord.Interaction, game: Name | None = None, board: Name = "rating"
+        self, interaction: discord.Interaction, game: Name | None = None, board: Name | None = None
     ) -> None:
         chosen = self._game(game)
+        board = board or chosen.statistics.boards[0].key  # the game's first: rating
         viewer = interaction.user.id
         page = await self._page(interaction.guild_id or 0, chosen, board, 0, viewer)
         await respond(

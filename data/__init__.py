@@ -1,12 +1,15 @@
 """Persistence: the only part of the bot that speaks SQL (SQLite through aiosqlite).
 
-Stats, titles, points per scoring scheme, skill ratings, leaderboards, game history,
-settings (all per game kind), and the live games that survive a crash. A game is known
+The statistics each game declares (place counts, kept details), points per scoring
+scheme, skill ratings, leaderboards, game history, settings (all per game kind), and
+the live games that survive a crash. A game is known
 here only by its ``kind`` string and the record envelope every game writes; states and
-options arrive as opaque JSON text; nothing here imports the engine or Discord.
+options arrive as opaque JSON text; nothing here imports the engine or Discord. The
+rating and statistics rules are plain Python (:mod:`data.ratings`,
+:mod:`data.stats_rules`), outside the SQL.
 """
 
-from .database import DEFAULT_MU, DEFAULT_SIGMA, Database, position_category
+from .database import Database
 from .errors import (
     CannotOpenDatabase,
     CorruptDatabase,
@@ -21,7 +24,6 @@ from .errors import (
 )
 from .models import (
     DELETED_PLAYER,
-    SCORING_SCHEMES,
     Board,
     ForgetResult,
     GameDetails,
@@ -40,7 +42,9 @@ from .models import (
     Settings,
     are_places,
 )
+from .ratings import DEFAULT_MU, DEFAULT_SIGMA
 from .schema import MIGRATIONS, SCHEMA_VERSION, Migration
+from .stats_rules import Statistics, place_kind
 
 __all__ = [
     "DEFAULT_MU",
@@ -48,7 +52,6 @@ __all__ = [
     "DELETED_PLAYER",
     "MIGRATIONS",
     "SCHEMA_VERSION",
-    "SCORING_SCHEMES",
     "Board",
     "CannotOpenDatabase",
     "CorruptDatabase",
@@ -76,7 +79,8 @@ __all__ = [
     "SeatResult",
     "Settings",
     "StaleVersion",
+    "Statistics",
     "UnknownDatabase",
     "are_places",
-    "position_category",
+    "place_kind",
 ]

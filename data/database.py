@@ -17,7 +17,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,7 +26,6 @@ from types import TracebackType
 from typing import Any, Final, Self, cast
 
 import aiosqlite
-from openskill.models import PlackettLuce
 
 from .errors import (
     CannotOpenDatabase,
@@ -60,35 +59,13 @@ from .models import (
     Settings,
     are_places,
 )
+from .ratings import DEFAULT_MU, DEFAULT_SIGMA, ordinal, rate
 from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
+from .stats_rules import Statistics, average_place, counted, kept_details, round_counts
 
 BUSY_TIMEOUT_MS: Final = 10_000
 
-_MODEL: Final = PlackettLuce()
-DEFAULT_MU: Final[float] = float(_MODEL.mu)
-DEFAULT_SIGMA: Final[float] = float(_MODEL.sigma)
-
 _Row = sqlite3.Row
-
-
-def position_category(position: int, players: int) -> str:
-    """The statistics column a finishing position counts in.
-
-    Position 0 is ``firsts`` and n-1 ``lasts``; with four or more players position 1 is
-    ``seconds`` and n-2 ``second_lasts``; every other position is ``middles`` (so with
-    three players position 1 is the middle, as in rules §5).
-    """
-    if not 0 <= position < players:
-        raise ValueError(f"position {position} out of range for {players} players")
-    if position == 0:
-        return "firsts"
-    if position == players - 1:
-        return "lasts"
-    if players >= 4 and position == 1:
-        return "seconds"
-    if players >= 4 and position == players - 2:
-        return "second_lasts"
-    return "middles"
 
 
 def _ts(value: float | None) -> datetime | None:
@@ -108,7 +85,7 @@ def _seat_from_row(row: _Row) -> Seat:
 
 
 class Database:
-    """Persistence for stats, titles, points, ratings, leaderboards, games and live tables.
+    """Persistence for statistics, points, ratings, leaderboards, games and live tables.
 
     Open with ``await Database.open(path)`` (or ``async with await Database.open(path)``)
     and close with ``await db.close()``.
@@ -501,6 +478,12 @@ class Database:
                 " WHERE guild_id = ? AND kind = ? AND user_id = ? ORDER BY scheme",
                 (guild_id, kind, user_id),
             )
+            counts = await _fetch(
+                conn,
+                "SELECT stat, value FROM player_stats"
+                " WHERE guild_id = ? AND kind = ? AND user_id = ? ORDER BY stat",
+                (guild_id, kind, user_id),
+            )
             rank: int | None = None
             if p["rated_rounds"] > 0:
                 (cnt,) = await _fetch(
@@ -524,21 +507,17 @@ class Database:
             kind=kind,
             user_id=user_id,
             display_name=p["display_name"],
-            title=p["title"],
             games_played=p["games_played"],
             rounds_played=rounds,
             wins=p["wins"],
-            firsts=p["firsts"],
-            seconds=p["seconds"],
-            middles=p["middles"],
-            second_lasts=p["second_lasts"],
-            lasts=p["lasts"],
-            average_position=(1.0 + p["position_sum"] / rounds) if rounds else None,
+            average_position=average_place(p["position_sum"], rounds),
             rating=Rating(p["mu"], p["sigma"]),
             rated_rounds=p["rated_rounds"],
             points={r["scheme"]: r["points"] for r in points},
             last_played_at=_ts(p["last_played_at"]),
             means={r["scheme"]: r["points"] / r["rounds"] for r in points if r["rounds"]},
+            counts={str(r["stat"]): int(r["value"]) for r in counts},
+            details=_details(p["details_json"]),
         )
         return Profile(stats=stats, rating_rank=rank, recent_games=tuple(summaries))
 
@@ -548,7 +527,7 @@ class Database:
         board: Board | str,
         *,
         kind: str,
-        scheme: str | None = None,
+        stat: str | None = None,
         lower_is_better: bool = False,
         page: int = 0,
         page_size: int = 10,
@@ -557,32 +536,36 @@ class Database:
         """One page (0-based) of a guild's leaderboard of one game kind, plus the
         caller's row and the total.
 
-        ``Board.POINTS`` and ``Board.MEAN`` (points per round) need ``scheme``; with
-        ``lower_is_better`` (a penalty game) they rank the lowest first. The rating,
-        wins and firsts boards always rank the highest first. Ties share a rank;
-        within a tie rows are ordered by user id.
+        ``Board.POINTS`` and ``Board.MEAN`` (points per round) need ``stat``, the
+        scoring scheme, and ``Board.COUNT`` the counted statistic's name; with
+        ``lower_is_better`` (a penalty game) these rank the lowest first. The rating
+        and wins boards always rank the highest first. Ties share a rank; within a
+        tie rows are ordered by user id.
         """
         if page < 0 or page_size < 1:
             raise ValueError("page must be >= 0 and page_size >= 1")
         which = Board(board)
         order, better = "DESC", ">"
-        if which in (Board.POINTS, Board.MEAN):
-            if scheme is None:
-                raise ValueError(f"the {which.value} board needs a scoring scheme")
-            table = "player_points"
-            if which is Board.POINTS:
-                col, where = "points", "guild_id = ? AND kind = ? AND scheme = ?"
+        if which in (Board.POINTS, Board.MEAN, Board.COUNT):
+            if stat is None:
+                raise ValueError(f"the {which.value} board needs a scheme or statistic")
+            if which is Board.COUNT:
+                table, col = "player_stats", "value"
+                where = "guild_id = ? AND kind = ? AND stat = ?"
+            elif which is Board.POINTS:
+                table, col = "player_points", "points"
+                where = "guild_id = ? AND kind = ? AND scheme = ?"
             else:
                 # the very expression of the player_points_mean index, so it is used
-                col = "(CAST(points AS REAL) / rounds)"
+                table, col = "player_points", "(CAST(points AS REAL) / rounds)"
                 where = "guild_id = ? AND kind = ? AND scheme = ? AND rounds > 0"
-            args: tuple[Any, ...] = (guild_id, kind, scheme)
+            args: tuple[Any, ...] = (guild_id, kind, stat)
             if lower_is_better:
                 order, better = "ASC", "<"
         else:
-            scheme = None
+            stat = None
             table = "players"
-            col = {Board.RATING: "ordinal", Board.WINS: "wins", Board.FIRSTS: "firsts"}[which]
+            col = {Board.RATING: "ordinal", Board.WINS: "wins"}[which]
             where = "guild_id = ? AND kind = ?"
             where += " AND rated_rounds > 0" if which is Board.RATING else ""
             args = (guild_id, kind)
@@ -590,7 +573,7 @@ class Database:
         # entries, not joined rows); only the rows shown are joined with players.
         cols = (
             "b.value, p.user_id, p.display_name, p.mu, p.sigma, p.games_played,"
-            " p.rounds_played, p.wins, p.firsts"
+            " p.rounds_played, p.wins"
         )
         join = " JOIN players p ON p.guild_id = ? AND p.kind = ? AND p.user_id = b.user_id"
         page_sql = (
@@ -633,7 +616,7 @@ class Database:
         return LeaderboardPage(
             board=which,
             kind=kind,
-            scheme=scheme,
+            stat=stat,
             page=page,
             page_size=page_size,
             total=int(total_row[0]),
@@ -989,9 +972,7 @@ class Database:
                     s.position,
                     s.score,
                     s.total,
-                    json.dumps(
-                        dict(s.details), sort_keys=True, ensure_ascii=False, separators=(",", ":")
-                    ),
+                    _json(s.details),
                 )
                 for s in result.seats
             ],
@@ -1008,18 +989,17 @@ class Database:
                     "UPDATE game_seats SET display_name = ? WHERE game_id = ? AND seat = ?",
                     (res.display_name, game_id, res.seat),
                 )
-            await _ensure_player(conn, g.guild_id, g.kind, seat.user_id, name)
-            col = position_category(res.position, n)
-            title = res.details.get("title")
+            spec = result.statistics
+            await _ensure_player(conn, g.guild_id, g.kind, seat.user_id, name, counted(spec))
             await _exec(
                 conn,
-                f"UPDATE players SET display_name = ?, title = ?,"
-                f" rounds_played = rounds_played + 1, {col} = {col} + 1,"
-                f" position_sum = position_sum + ?, last_played_at = ?"
-                f" WHERE guild_id = ? AND kind = ? AND user_id = ?",
+                "UPDATE players SET display_name = ?, details_json = ?,"
+                " rounds_played = rounds_played + 1,"
+                " position_sum = position_sum + ?, last_played_at = ?"
+                " WHERE guild_id = ? AND kind = ? AND user_id = ?",
                 (
                     name,
-                    title if isinstance(title, str) else None,
+                    _json(kept_details(spec, res.details)),
                     res.position,
                     now,
                     g.guild_id,
@@ -1033,6 +1013,16 @@ class Database:
                 " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, kind, user_id, scheme)"
                 " DO UPDATE SET points = points + excluded.points, rounds = rounds + 1",
                 (g.guild_id, g.kind, seat.user_id, g.scoring, res.score),
+            )
+            await _execmany(
+                conn,
+                "INSERT INTO player_stats (guild_id, kind, user_id, stat, value)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id, stat)"
+                " DO UPDATE SET value = player_stats.value + excluded.value",
+                [
+                    (g.guild_id, g.kind, seat.user_id, stat, add)
+                    for stat, add in round_counts(spec, res.position, n, res.details).items()
+                ],
             )
         if rated:
             await _rate(
@@ -1059,10 +1049,25 @@ def _json_object(text: str, name: str, *, forbidden: str) -> None:
         raise ValueError(f"{name} must not hold {forbidden!r}")
 
 
+def _json(value: Mapping[str, Any]) -> str:
+    return json.dumps(dict(value), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def _details(text: str | None) -> dict[str, Any]:
+    value = json.loads(text or "{}")
+    return value if isinstance(value, dict) else {}
+
+
 async def _ensure_player(
-    conn: aiosqlite.Connection, guild_id: int, kind: str, user_id: int, display_name: str
+    conn: aiosqlite.Connection,
+    guild_id: int,
+    kind: str,
+    user_id: int,
+    display_name: str,
+    counts: Sequence[str] = (),
 ) -> None:
-    await _exec(
+    """The player's row of this kind, and a zero for each of ``counts`` when new."""
+    cur = await _exec(
         conn,
         "INSERT INTO players (guild_id, kind, user_id, display_name, mu, sigma, ordinal)"
         " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id) DO NOTHING",
@@ -1073,9 +1078,16 @@ async def _ensure_player(
             display_name,
             DEFAULT_MU,
             DEFAULT_SIGMA,
-            DEFAULT_MU - 3 * DEFAULT_SIGMA,
+            ordinal(DEFAULT_MU, DEFAULT_SIGMA),
         ),
     )
+    if cur.rowcount and counts:
+        await _execmany(
+            conn,
+            "INSERT INTO player_stats (guild_id, kind, user_id, stat, value)"
+            " VALUES (?, ?, ?, ?, 0)",
+            [(guild_id, kind, user_id, stat) for stat in counts],
+        )
 
 
 async def _rate(
@@ -1084,8 +1096,8 @@ async def _rate(
     kind: str,
     results: Sequence[tuple[int | None, int]],
 ) -> None:
-    """Update PlackettLuce ratings among ``results`` (user id, position; equal
-    positions are ties)."""
+    """Store the new ratings among ``results`` (user id, position; equal positions are
+    ties), as :func:`data.ratings.rate` rates them."""
     users = [u for u, _ in results if u is not None]
     ratings = []
     for u in users:
@@ -1094,16 +1106,15 @@ async def _rate(
             "SELECT mu, sigma FROM players WHERE guild_id = ? AND kind = ? AND user_id = ?",
             (guild_id, kind, u),
         )
-        ratings.append([_MODEL.rating(mu=row[0], sigma=row[1])])
-    ranks = [float(p) for u, p in results if u is not None]
-    new = _MODEL.rate(ratings, ranks=ranks)
+        ratings.append((float(row[0]), float(row[1])))
+    new = rate(ratings, [p for u, p in results if u is not None])
     await _execmany(
         conn,
         "UPDATE players SET mu = ?, sigma = ?, ordinal = ?, rated_rounds = rated_rounds + 1"
         " WHERE guild_id = ? AND kind = ? AND user_id = ?",
         [
-            (team[0].mu, team[0].sigma, team[0].mu - 3 * team[0].sigma, guild_id, kind, u)
-            for u, team in zip(users, new, strict=True)
+            (mu, sigma, ordinal(mu, sigma), guild_id, kind, u)
+            for u, (mu, sigma) in zip(users, new, strict=True)
         ],
     )
 
@@ -1118,7 +1129,6 @@ def _board_row(rank: int, r: _Row) -> LeaderboardRow:
         games_played=r["games_played"],
         rounds_played=r["rounds_played"],
         wins=r["wins"],
-        firsts=r["firsts"],
     )
 
 
@@ -1250,4 +1260,4 @@ def _statements(script: str) -> list[str]:
     return out
 
 
-__all__ = ["DEFAULT_MU", "DEFAULT_SIGMA", "Database", "position_category"]
+__all__ = ["DEFAULT_MU", "DEFAULT_SIGMA", "Database", "Statistics"]

@@ -7,6 +7,9 @@ every game writes (``{"game": kind, ...header..., "rounds": [{...deal...,
 puts back together; it reads option overrides only to merge them in
 :meth:`data.Database.effective_settings`.
 
+Points of different scoring schemes, or of different game kinds, are never added
+together; each game names its own schemes.
+
 Conventions: ``seat`` is a player index in the game (0-based); ``position`` is the
 finishing place in a round, 0 = best, tied players sharing the smaller place
 (competition ranking: 0, 0, 2, 3); timestamps are timezone-aware UTC
@@ -21,9 +24,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-#: President's scoring schemes (its rules §7). Points of different schemes, or of
-#: different game kinds, are never added together; other kinds name their own schemes.
-SCORING_SCHEMES: tuple[str, ...] = ("classic", "position", "credits", "ladder")
+from .stats_rules import Statistics
 
 #: Display name given to the seats of a user whose data was deleted.
 DELETED_PLAYER = "Deleted player"
@@ -33,10 +34,10 @@ class Board(StrEnum):
     """What a leaderboard ranks by."""
 
     RATING = "rating"  #: skill rating ordinal (mu - 3 sigma); only players with a rated round
-    POINTS = "points"  #: lifetime points of one scoring scheme (``scheme`` required)
-    MEAN = "mean"  #: points per round of one scoring scheme (``scheme`` required)
+    POINTS = "points"  #: lifetime points of one scoring scheme (``stat``: the scheme)
+    MEAN = "mean"  #: points per round of one scoring scheme (``stat``: the scheme)
     WINS = "wins"  #: games won (ties shared)
-    FIRSTS = "firsts"  #: rounds finished first (ties included)
+    COUNT = "count"  #: a counted statistic (``stat``: its name, e.g. a place counted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +93,7 @@ class SeatResult:
     ``position`` is 0-based, tied players sharing the smaller place; ``score`` is
     what the round added (points or penalty points) and ``total`` the running total.
     ``details`` holds the game's own JSON-able facts (President: ``{"title":
-    "President", "promotion": 1}``; a ``"title"`` there becomes the player's title).
+    "President", "promotion": 1}``); the game's statistics say which it keeps.
     Whether the seat is human (and which user) comes from the game's seats; a
     ``display_name`` given here refreshes the name last seen.
     """
@@ -120,10 +121,13 @@ def are_places(positions: Sequence[int]) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
-    """A finished round: its number (1-based) and one :class:`SeatResult` per seat."""
+    """A finished round: its number (1-based), one :class:`SeatResult` per seat, and
+    the game's declared statistics (``GameType.statistics``: what the round counts
+    and keeps for each human, by :mod:`data.stats_rules`)."""
 
     number: int
     seats: Sequence[SeatResult]
+    statistics: Statistics
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,15 +215,9 @@ class PlayerStats:
     kind: str
     user_id: int
     display_name: str
-    title: str | None  #: from the last recorded round in this guild
     games_played: int  #: finished games
     rounds_played: int
     wins: int
-    firsts: int
-    seconds: int
-    middles: int
-    second_lasts: int
-    lasts: int
     average_position: float | None  #: 1-based average finishing place (1.0 = always first)
     rating: Rating
     rated_rounds: int
@@ -227,6 +225,10 @@ class PlayerStats:
     last_played_at: datetime | None
     #: points per round per scoring scheme played (the mean board's value)
     means: Mapping[str, float] = field(default_factory=dict)
+    #: the game's counted statistics (places counted: ``{"firsts": 4, ...}``)
+    counts: Mapping[str, int] = field(default_factory=dict)
+    #: the details kept from the last recorded round in this guild (``{"title": ...}``)
+    details: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,19 +245,18 @@ class LeaderboardRow:
     rank: int  #: competition ranking: tied values share a rank ("1224")
     user_id: int
     display_name: str
-    value: float  #: the ranked value (ordinal, points, mean, wins or firsts)
+    value: float  #: the ranked value (ordinal, points, mean, wins or a count)
     rating: Rating
     games_played: int
     rounds_played: int
     wins: int
-    firsts: int
 
 
 @dataclass(frozen=True, slots=True)
 class LeaderboardPage:
     board: Board
     kind: str
-    scheme: str | None
+    stat: str | None  #: the scheme (points, mean) or statistic (count) ranked
     page: int  #: 0-based
     page_size: int
     total: int  #: players on this board

@@ -350,11 +350,55 @@ CREATE TABLE open_state (
 INSERT INTO open_state (id, open_count) VALUES (1, 0);
 """
 
+# Version 5: storage that knows no game. A game declares its statistics; what was
+# President's in the players table (its title, the finishing-place counters) becomes
+# generic: counts are ``player_stats`` rows (a statistic's name and value per player of
+# a kind), kept details (the title) a JSON object in ``players.details_json``. Every
+# player keeps a row for each of the five place counts, zero ones included, exactly as
+# the columns held them, so the boards of counts list the same players as before.
+#
+# New schema is plain SQL both SQLite and PostgreSQL run (a rowid table, no WITHOUT
+# ROWID; JSON kept as TEXT); moving the title into JSON uses SQLite's json_object.
+_V5 = """
+CREATE TABLE player_stats (
+    guild_id INTEGER NOT NULL,
+    kind     TEXT    NOT NULL,
+    user_id  INTEGER NOT NULL,
+    stat     TEXT    NOT NULL,
+    value    INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (guild_id, kind, user_id, stat),
+    FOREIGN KEY (guild_id, kind, user_id) REFERENCES players (guild_id, kind, user_id)
+        ON DELETE CASCADE
+);
+INSERT INTO player_stats (guild_id, kind, user_id, stat, value)
+SELECT guild_id, kind, user_id, 'firsts', firsts FROM players;
+INSERT INTO player_stats (guild_id, kind, user_id, stat, value)
+SELECT guild_id, kind, user_id, 'seconds', seconds FROM players;
+INSERT INTO player_stats (guild_id, kind, user_id, stat, value)
+SELECT guild_id, kind, user_id, 'middles', middles FROM players;
+INSERT INTO player_stats (guild_id, kind, user_id, stat, value)
+SELECT guild_id, kind, user_id, 'second_lasts', second_lasts FROM players;
+INSERT INTO player_stats (guild_id, kind, user_id, stat, value)
+SELECT guild_id, kind, user_id, 'lasts', lasts FROM players;
+CREATE INDEX player_stats_board ON player_stats (guild_id, kind, stat, value DESC, user_id);
+
+ALTER TABLE players ADD COLUMN details_json TEXT NOT NULL DEFAULT '{}';
+UPDATE players SET details_json = json_object('title', title) WHERE title IS NOT NULL;
+DROP INDEX players_by_firsts;
+ALTER TABLE players DROP COLUMN title;
+ALTER TABLE players DROP COLUMN firsts;
+ALTER TABLE players DROP COLUMN seconds;
+ALTER TABLE players DROP COLUMN middles;
+ALTER TABLE players DROP COLUMN second_lasts;
+ALTER TABLE players DROP COLUMN lasts;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "players, per-scheme points, games, seats and rounds", _V1),
     Migration(2, "live tables: state, record and meta of games in progress", _V2),
     Migration(3, "per-guild and per-channel settings", _V3),
     Migration(4, "game kinds; live games as snapshot, deals and a decision log", _V4),
+    Migration(5, "statistics per game as rows: place counts and kept details", _V5),
 )
 
 #: The schema version this code writes.

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
 
 from .errors import OptionsError, RecordError, UnknownGame
+from .stats import DEFAULT_STATISTICS, StatsSpec
 
 OptionKind = Literal["bool", "int", "choice"]
 
@@ -349,6 +350,8 @@ class GameType:
     """The most CPU seconds each computer level may take for one decision
     (on a two-core machine with nothing else running); every level of
     :attr:`levels` is listed. The bot's own cap is a safety net above these."""
+    statistics: StatsSpec = DEFAULT_STATISTICS
+    """Its leaderboards, counted places and kept details (:mod:`engine.stats`)."""
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.option_schema:

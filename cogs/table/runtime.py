@@ -35,6 +35,7 @@ from cogs.replies import UserFacingError, edit_original, followup, respond, send
 from data import GameNotFound, GameNotLive, LiveTable, NewGame, Seat, SeatResult, StaleVersion
 from data import RoundResult as StoredRound
 from engine import EngineError, OptionsError, RoundScore, game_types
+from engine.stats import check_places
 from render.theme import seat_colours
 
 from .adapter import Aftermath, Decide, GameAdapter, registered_adapter
@@ -96,8 +97,11 @@ def missing_permissions(perms: discord.Permissions, *, thread: bool = False) -> 
 
 
 def _stored_round(t: Table, state: Any) -> StoredRound:
-    """The rows a finished round stores: the same shape for every game."""
+    """The rows a finished round stores: the same shape for every game. The engine
+    checks the round's places first (a ValueError), so a game that placed its
+    players wrongly stores nothing; storage refuses such places too."""
     result: RoundScore = state.round_results()[-1]
+    check_places(result.positions, state.n)
     return StoredRound(
         number=result.number,
         seats=[
@@ -111,6 +115,7 @@ def _stored_round(t: Table, state: Any) -> StoredRound:
             )
             for p in range(state.n)
         ],
+        statistics=t.adapter.game.statistics,
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from .. import kit
 from ..game import PresetSpec
+from ..stats import RATING_BOARD, WINS_BOARD, BoardSpec, StatsSpec
 from .combos import PASS, Combo, Decision, Pass, parse_decision
 from .options import OPTION_SCHEMA, PRESETS, Options, preset
 from .state import (
@@ -75,4 +76,23 @@ GAME_TYPE = kit.describe(
     option_schema=OPTION_SCHEMA,
     from_hands=BigTwo.from_hands,
     level_seconds={"random": 0.05, "easy": 0.05, "normal": 0.1, "hard": 1.0},
+    statistics=StatsSpec(
+        boards=(
+            RATING_BOARD,
+            WINS_BOARD,
+            BoardSpec("firsts", "Deals won", "count", stat="firsts"),
+            *(
+                BoardSpec(
+                    f"mean-{s}",
+                    "Mean penalty per deal" + (f" ({s})" if s != "standard" else ""),
+                    "mean",
+                    stat=s,
+                    lower_is_better=True,
+                )
+                for s in next(o.choices for o in OPTION_SCHEMA if o.name == "scoring")
+            ),
+        ),
+        scores="mean",
+        scores_title="Mean penalty per deal",
+    ),
 )

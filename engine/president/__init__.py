@@ -23,6 +23,7 @@ from ..errors import (
     WrongPhase,
 )
 from ..game import PresetSpec
+from ..stats import RATING_BOARD, WINS_BOARD, BoardSpec, Detail, StatsSpec
 from .options import OPTION_SCHEMA, PRESETS, Options, PresetInfo, preset
 from .plays import PASS, Decision, Give, Play, decision_key, parse_decision
 from .state import (
@@ -118,4 +119,17 @@ GAME_TYPE = kit.describe(
     from_hands=President.from_hands,
     decision_key=decision_key,
     level_seconds={"random": 0.05, "easy": 0.05, "normal": 0.1, "hard": 1.0, "expert": 3.0},
+    statistics=StatsSpec(
+        boards=(
+            RATING_BOARD,
+            WINS_BOARD,
+            BoardSpec("firsts", "Rounds finished first", "count", stat="firsts"),
+            *(
+                BoardSpec(f"points-{s}", f"Points ({s} scoring)", "points", stat=s)
+                for s in next(o.choices for o in OPTION_SCHEMA if o.name == "scoring")
+            ),
+        ),
+        details=(Detail("title"),),
+        title_detail="title",
+    ),
 )

@@ -19,6 +19,7 @@ Where the rules are silent the choices are documented in
 from __future__ import annotations
 
 from .. import kit
+from ..stats import RATING_BOARD, WINS_BOARD, BoardSpec, StatsSpec
 from .cards import (
     ATTACK,
     FIGHT,
@@ -99,4 +100,21 @@ GAME_TYPE = kit.describe(
     option_schema=OPTION_SCHEMA,
     from_hands=Sixty.from_hands,
     level_seconds={"random": 0.05, "easy": 0.05, "normal": 0.1, "hard": 1.0},
+    statistics=StatsSpec(
+        boards=(
+            RATING_BOARD,
+            WINS_BOARD,
+            BoardSpec("firsts", "Deals won", "count", stat="firsts"),
+            # one way of scoring, stored as "standard"
+            BoardSpec(
+                "mean-standard",
+                "Mean penalty per deal",
+                "mean",
+                stat="standard",
+                lower_is_better=True,
+            ),
+        ),
+        scores="mean",
+        scores_title="Mean penalty per deal",
+    ),
 )

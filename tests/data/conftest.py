@@ -8,7 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from data import Database, NewGame, RoundResult, Seat, SeatResult
+from data import Database, NewGame, RoundResult, Seat, SeatResult, Statistics
+from engine import game_type
+
+#: President's declared statistics: five places counted, the title kept.
+PRESIDENT_STATS = game_type("president").statistics
 
 
 class Clock:
@@ -76,6 +80,7 @@ def round_result(
     points: Sequence[int] | None = None,
     *,
     positions: Sequence[int] | None = None,
+    statistics: Statistics = PRESIDENT_STATS,
 ) -> RoundResult:
     """A round where ``order`` lists seats from best to worst; ``positions`` (by
     place in ``order``) gives tied places, e.g. ``[0, 0, 2]``."""
@@ -94,6 +99,7 @@ def round_result(
             )
             for i, seat in enumerate(order)
         ],
+        statistics=statistics,
     )
 
 

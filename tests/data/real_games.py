@@ -71,6 +71,7 @@ def round_result(state: GameState) -> RoundResult:
             )
             for p in range(state.n)
         ],
+        statistics=game_type(state.kind).statistics,
     )
 
 

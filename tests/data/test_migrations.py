@@ -13,6 +13,7 @@ import pytest
 from data import (
     MIGRATIONS,
     SCHEMA_VERSION,
+    Board,
     CannotOpenDatabase,
     CorruptDatabase,
     Database,
@@ -25,6 +26,7 @@ from data import (
 from data.database import _statements
 from data.schema import APPLICATION_ID
 from tests.data.conftest import new_game
+from tests.data.real_games import new_game as real_new_game
 from tests.data.real_games import new_state, replay, resume, same_state, step
 
 
@@ -39,6 +41,20 @@ def create_at_version(path: Path, version: int) -> None:
         conn.execute(f"PRAGMA user_version = {version}")
         if version:
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+
+
+def migrate_raw(path: Path, start: int, end: int) -> None:
+    """Apply migrations ``start+1 .. end`` as the releases that shipped them did."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("BEGIN")
+        for m in MIGRATIONS[start:end]:
+            for statement in _statements(m.sql):
+                conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {end}")
         conn.execute("COMMIT")
     finally:
         conn.close()
@@ -157,8 +173,11 @@ async def test_migrates_forward_from_every_earlier_version(tmp_path: Path, versi
     async with await Database.open(fresh):
         pass
     old = tmp_path / f"v{version}.sqlite3"
-    create_at_version(old, version)
-    seed_version(old, version)
+    # the seeds are written in the shapes of versions 1 to 3; later releases' files
+    # got them by migrating
+    create_at_version(old, min(version, 3))
+    seed_version(old, min(version, 3))
+    migrate_raw(old, min(version, 3), version)
 
     async with await Database.open(old) as db:
         assert await db.schema_version() == SCHEMA_VERSION
@@ -167,7 +186,13 @@ async def test_migrates_forward_from_every_earlier_version(tmp_path: Path, versi
             assert profile is not None
             assert profile.stats.display_name == "Ann"
             assert profile.stats.points == {"classic": 7}
-            assert profile.stats.firsts == 2
+            assert profile.stats.counts == {
+                "firsts": 2,
+                "seconds": 0,
+                "middles": 0,
+                "second_lasts": 0,
+                "lasts": 0,
+            }
             assert await db.played_kinds(1, 10) == ("president",)
             details = await db.game(5)
             assert details is not None
@@ -334,3 +359,92 @@ async def test_locked_file_is_not_called_corrupt(db_path: Path) -> None:
     finally:
         holder.execute("ROLLBACK")
         holder.close()
+
+
+_V4_PLAYERS = [
+    # kind, user, title, games, rounds, wins, firsts, seconds, middles, second_lasts, lasts
+    ("president", 10, "Scum", 3, 12, 1, 3, 1, 2, 2, 4),
+    ("president", 11, "President", 2, 9, 2, 5, 2, 0, 1, 1),
+    ("president", 12, None, 0, 0, 0, 0, 0, 0, 0, 0),  # won nothing yet: still on the boards
+    ("bigtwo", 10, None, 1, 4, 0, 1, 0, 0, 1, 2),
+    ("sixty", 13, None, 4, 20, 3, 9, 5, 3, 2, 1),
+]
+_PLACES = ("firsts", "seconds", "middles", "second_lasts", "lasts")
+
+
+def seed_v4(path: Path, live_from: Path) -> None:
+    """Players of every kind as version 4 kept them (title and place columns), and the
+    live games of ``live_from`` (whose live tables have the same shape in 4 and 5)."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("BEGIN")
+        for kind, user, title, games, rounds, wins, *places in _V4_PLAYERS:
+            conn.execute(
+                "INSERT INTO players (guild_id, kind, user_id, display_name, title, games_played,"
+                " rounds_played, wins, firsts, seconds, middles, second_lasts, lasts,"
+                " position_sum, mu, sigma, ordinal, rated_rounds, last_played_at)"
+                " VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 25, 8, 1, ?, ?)",
+                (kind, user, f"U{user}", title, games, rounds, wins, *places, rounds, rounds,
+                 float(user)),
+            )  # fmt: skip
+        conn.execute(f"ATTACH DATABASE '{live_from}' AS live")
+        for table in ("games", "game_seats", "live_games", "live_snapshots", "live_deals"):
+            conn.execute(f"INSERT INTO main.{table} SELECT * FROM live.{table}")
+        conn.execute("INSERT INTO main.live_log SELECT * FROM live.live_log")
+        conn.execute("COMMIT")
+        conn.execute("DETACH DATABASE live")
+    finally:
+        conn.close()
+
+
+async def test_a_populated_v4_database_keeps_every_statistic_and_live_game(
+    tmp_path: Path,
+) -> None:
+    # a Big Two game live in its second deal, stored as both versions store it
+    live = tmp_path / "live.sqlite3"
+    state = new_state("bigtwo", 5, 4)
+    rng = random.Random(5)
+    async with await Database.open(live) as db:
+        seats = [Seat.human(10 + p, f"U{10 + p}") for p in range(4)]
+        game_id = await db.create_game(real_new_game(state, seats, preset="standard"))
+        version = 0
+        in_second = 0
+        while in_second < 5:
+            version = await step(db, game_id, version, state, rng)
+            in_second += state.round_number >= 2
+    # the rounds it stored went to the statistics of the new schema: start afresh there
+    conn = sqlite3.connect(live)
+    conn.execute("DELETE FROM players")
+    conn.commit()
+    conn.close()
+    old = tmp_path / "v4.sqlite3"
+    create_at_version(old, 4)
+    seed_v4(old, live)
+
+    async with await Database.open(old) as db:
+        for kind, user, title, games, rounds, wins, *places in _V4_PLAYERS:
+            profile = await db.profile(1, user, kind=kind)
+            assert profile is not None
+            s = profile.stats
+            assert (s.games_played, s.rounds_played, s.wins) == (games, rounds, wins)
+            assert s.counts == dict(zip(_PLACES, places, strict=True))
+            assert s.details == ({"title": title} if title else {})
+        firsts = await db.leaderboard(1, Board.COUNT, kind="president", stat="firsts")
+        assert [(r.user_id, r.value, r.rank) for r in firsts.rows] == [
+            (11, 5, 1),
+            (10, 3, 2),
+            (12, 0, 3),
+        ]
+        lasts = await db.leaderboard(1, Board.COUNT, kind="bigtwo", stat="lasts", user_id=10)
+        assert lasts.total == 1 and lasts.me is not None and lasts.me.value == 2
+        (table,) = await db.live_tables()
+        assert table.game_id == game_id and same_state(resume(table), state)
+        # it goes on, and its rounds count for its players as before
+        before = (await db.profile(1, 10, kind="bigtwo")).stats.rounds_played  # type: ignore[union-attr]
+        version = table.version
+        rounds = len(state.round_results())
+        while len(state.round_results()) == rounds and not state.is_terminal():
+            version = await step(db, game_id, version, state, rng)
+        after = (await db.profile(1, 10, kind="bigtwo")).stats  # type: ignore[union-attr]
+        assert after.rounds_played == before + 1
+        assert sum(after.counts.values()) == sum(_V4_PLAYERS[3][6:]) + 1

@@ -39,7 +39,9 @@ async def _board_fixture(db: Database, players: int = 25, kind: str = P) -> None
 
 async def test_leaderboard_paging_and_my_rank_off_page(db: Database) -> None:
     await _board_fixture(db)
-    page0 = await db.leaderboard(1, Board.FIRSTS, kind=P, page=0, page_size=4, user_id=3)
+    page0 = await db.leaderboard(
+        1, Board.COUNT, kind=P, stat="firsts", page=0, page_size=4, user_id=3
+    )
     assert page0.total == 25 and page0.pages == 7 and page0.kind == P
     assert len(page0.rows) == 4
     values = [r.value for r in page0.rows]
@@ -50,16 +52,20 @@ async def test_leaderboard_paging_and_my_rank_off_page(db: Database) -> None:
     assert page0.me is not None and page0.me.user_id == 3
     assert page0.me.value == 4 and page0.me.rank == 6  # 5 players have more firsts
 
-    page1 = await db.leaderboard(1, Board.FIRSTS, kind=P, page=1, page_size=4)
+    page1 = await db.leaderboard(1, Board.COUNT, kind=P, stat="firsts", page=1, page_size=4)
     assert [r.user_id for r in page1.rows] == [24, 3, 8, 13]
     assert [r.rank for r in page1.rows] == [1, 6, 6, 6]
     assert page1.me is None
 
     every: list[LeaderboardRow] = []
     for p in range(page0.pages):
-        every += (await db.leaderboard(1, Board.FIRSTS, kind=P, page=p, page_size=4)).rows
+        every += (
+            await db.leaderboard(1, Board.COUNT, kind=P, stat="firsts", page=p, page_size=4)
+        ).rows
     assert sorted(r.user_id for r in every) == list(range(1, 26))
-    last = await db.leaderboard(1, Board.FIRSTS, kind=P, page=99, page_size=4, user_id=3)
+    last = await db.leaderboard(
+        1, Board.COUNT, kind=P, stat="firsts", page=99, page_size=4, user_id=3
+    )
     assert last.rows == () and last.me == page0.me
 
 
@@ -69,7 +75,7 @@ async def test_boards_are_per_kind(db: Database) -> None:
     assert (await db.leaderboard(1, Board.WINS, kind=P)).total == 6
     big = await db.leaderboard(1, Board.WINS, kind="bigtwo", user_id=5)
     assert big.total == 3 and big.me is None
-    assert (await db.leaderboard(1, Board.POINTS, kind="sixty", scheme="classic")).total == 0
+    assert (await db.leaderboard(1, Board.POINTS, kind="sixty", stat="classic")).total == 0
 
 
 async def test_points_board_is_per_scheme(db: Database) -> None:
@@ -78,13 +84,13 @@ async def test_points_board_is_per_scheme(db: Database) -> None:
         new_game([Seat.human(50, "Zed"), Seat.human(1, "P1")], scoring="credits")
     )
     await play_round(db, game, round_result(1, [0, 1], points=[5, -15]))
-    classic = await db.leaderboard(1, Board.POINTS, kind=P, scheme="classic", user_id=50)
+    classic = await db.leaderboard(1, Board.POINTS, kind=P, stat="classic", user_id=50)
     assert classic.total == 6 and classic.me is None
     assert classic.rows[0].value == 10  # player 4: 5 rounds x 2 points
-    credits = await db.leaderboard(1, Board.POINTS, kind=P, scheme="credits", user_id=1)
+    credits = await db.leaderboard(1, Board.POINTS, kind=P, stat="credits", user_id=1)
     assert [(r.user_id, r.value, r.rank) for r in credits.rows] == [(50, 5, 1), (1, -15, 2)]
     assert credits.me is not None and credits.me.rank == 2
-    assert (await db.leaderboard(1, Board.POINTS, kind=P, scheme="ladder")).total == 0
+    assert (await db.leaderboard(1, Board.POINTS, kind=P, stat="ladder")).total == 0
     with pytest.raises(ValueError):
         await db.leaderboard(1, Board.POINTS, kind=P)
     with pytest.raises(ValueError):
@@ -102,9 +108,7 @@ async def test_penalty_boards_rank_the_lowest_first(db: Database) -> None:
     await play_round(db, g, round_result(1, [1, 0], points=[20, 30]))
 
     def board(b: Board, user: int | None = None):  # type: ignore[no-untyped-def]
-        return db.leaderboard(
-            1, b, kind="sixty", scheme="sixty", lower_is_better=True, user_id=user
-        )
+        return db.leaderboard(1, b, kind="sixty", stat="sixty", lower_is_better=True, user_id=user)
 
     points = await board(Board.POINTS, 3)
     assert [(r.user_id, r.value, r.rank) for r in points.rows] == [
@@ -117,7 +121,7 @@ async def test_penalty_boards_rank_the_lowest_first(db: Database) -> None:
     assert [(r.user_id, r.value) for r in mean.rows] == [(1, 5.0), (3, 20.0), (2, 30.0)]
     assert mean.me is not None and mean.me.rank == 3
     # the same rows ranked highest first when the kind is higher-is-better
-    high = await db.leaderboard(1, Board.MEAN, kind="sixty", scheme="sixty")
+    high = await db.leaderboard(1, Board.MEAN, kind="sixty", stat="sixty")
     assert [r.user_id for r in high.rows] == [2, 3, 1]
     # rating is always highest first, whatever the kind
     rating = await board(Board.RATING)
@@ -129,7 +133,7 @@ async def test_mean_ties_share_a_rank(db: Database) -> None:
     a, b, c = Seat.human(1, "A"), Seat.human(2, "B"), Seat.human(3, "C")
     g = await db.create_game(new_game([a, b, c], kind="sixty", scoring="sixty"))
     await play_round(db, g, round_result(1, [0, 1, 2], points=[3, 3, 9], positions=[0, 0, 2]))
-    mean = await db.leaderboard(1, Board.MEAN, kind="sixty", scheme="sixty", lower_is_better=True)
+    mean = await db.leaderboard(1, Board.MEAN, kind="sixty", stat="sixty", lower_is_better=True)
     assert [(r.user_id, r.rank) for r in mean.rows] == [(1, 1), (2, 1), (3, 3)]
 
 
@@ -305,6 +309,8 @@ async def test_forget_user_of_every_kind(db: Database, db_path: Path) -> None:
     assert await db.played_kinds(1, 7) == ()
     assert await db.profile(2, 7, kind="sixty") is not None  # other guild untouched
     assert (await db.leaderboard(1, Board.WINS, kind=P, user_id=7)).me is None
+    firsts = await db.leaderboard(1, Board.COUNT, kind=P, stat="firsts", user_id=7)
+    assert firsts.me is None and [r.user_id for r in firsts.rows] == [8]
     old = [g for g in await db.recent_games(100) if g.guild_id == 1]
     assert len(old) == 2 and all(g.seats[0] == Seat(display_name=DELETED_PLAYER) for g in old)
     assert old[0].seats[0].is_human and old[0].winners == (0,)
@@ -316,6 +322,7 @@ async def test_forget_user_of_every_kind(db: Database, db_path: Path) -> None:
     conn = sqlite3.connect(db_path)
     assert conn.execute("SELECT count(*) FROM game_seats WHERE user_id = 7").fetchone() == (0,)
     assert conn.execute("SELECT count(*) FROM player_points WHERE user_id = 7").fetchone() == (0,)
+    assert conn.execute("SELECT count(*) FROM player_stats WHERE user_id = 7").fetchone() == (0,)
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
     conn.close()
     assert (await db.profile(1, 8, kind=P)).stats.games_played == 1  # type: ignore[union-attr]

@@ -9,37 +9,34 @@ import pytest
 from data import (
     DEFAULT_MU,
     DEFAULT_SIGMA,
+    Board,
     Database,
     GameNotLive,
     InvalidRound,
     RoundAlreadyRecorded,
     Seat,
-    position_category,
+    place_kind,
 )
+from engine.stats import Category, Detail, StatsSpec
 from tests.data.conftest import finish, new_game, play_round, round_result
 
 HUMANS4 = [Seat.human(10, "Ann"), Seat.human(11, "Bob"), Seat.human(12, "Cy"), Seat.human(13, "Di")]
 P = "president"
 
 
-def test_position_categories() -> None:
-    assert [position_category(p, 3) for p in range(3)] == ["firsts", "middles", "lasts"]
-    assert [position_category(p, 4) for p in range(4)] == [
-        "firsts",
-        "seconds",
-        "second_lasts",
-        "lasts",
-    ]
-    assert [position_category(p, 6) for p in range(6)] == [
-        "firsts",
-        "seconds",
-        "middles",
-        "middles",
-        "second_lasts",
-        "lasts",
+def test_places_counted() -> None:
+    assert [place_kind(p, 3) for p in range(3)] == ["first", "middle", "last"]
+    assert [place_kind(p, 4) for p in range(4)] == ["first", "second", "second_last", "last"]
+    assert [place_kind(p, 6) for p in range(6)] == [
+        "first",
+        "second",
+        "middle",
+        "middle",
+        "second_last",
+        "last",
     ]
     with pytest.raises(ValueError):
-        position_category(4, 4)
+        place_kind(4, 4)
 
 
 async def test_round_updates_counts_titles_and_points(db: Database) -> None:
@@ -50,14 +47,14 @@ async def test_round_updates_counts_titles_and_points(db: Database) -> None:
     ann = (await db.profile(1, 10, kind=P)).stats  # type: ignore[union-attr]
     assert ann.kind == P
     assert ann.rounds_played == 2
-    assert (ann.firsts, ann.seconds, ann.middles, ann.second_lasts, ann.lasts) == (1, 1, 0, 0, 0)
-    assert ann.title == "Vice-President"  # from the last round's details
+    assert ann.counts == {"firsts": 1, "seconds": 1, "middles": 0, "second_lasts": 0, "lasts": 0}
+    assert ann.details.get("title") == "Vice-President"  # from the last round's details
     assert ann.average_position == pytest.approx(1.5)
     assert ann.points == {"classic": 3} and ann.means == {"classic": 1.5}
     assert ann.games_played == 0  # the game is not finished yet
 
     di = (await db.profile(1, 13, kind=P)).stats  # type: ignore[union-attr]
-    assert (di.firsts, di.lasts, di.title) == (1, 1, "President")
+    assert (di.counts["firsts"], di.counts["lasts"], di.details.get("title")) == (1, 1, "President")
     assert di.average_position == pytest.approx(2.5)
     details = await db.game(game)
     assert details is not None
@@ -70,7 +67,11 @@ async def test_three_players_position_one_is_middle(db: Database) -> None:
     game = await db.create_game(new_game(HUMANS4[:3]))
     await play_round(db, game, round_result(1, [2, 0, 1]))
     ann = (await db.profile(1, 10, kind=P)).stats  # type: ignore[union-attr]
-    assert (ann.seconds, ann.middles, ann.title) == (0, 1, "Citizen")
+    assert (ann.counts["seconds"], ann.counts["middles"], ann.details.get("title")) == (
+        0,
+        1,
+        "Citizen",
+    )
 
 
 async def test_tied_positions_share_the_smaller_place(db: Database) -> None:
@@ -82,8 +83,9 @@ async def test_tied_positions_share_the_smaller_place(db: Database) -> None:
     bob = (await db.profile(1, 11, kind="sixty")).stats  # type: ignore[union-attr]
     cy = (await db.profile(1, 12, kind="sixty")).stats  # type: ignore[union-attr]
     di = (await db.profile(1, 13, kind="sixty")).stats  # type: ignore[union-attr]
-    assert ann.firsts == bob.firsts == 1 and cy.second_lasts == di.second_lasts == 1
-    assert ann.title is None  # no title in this game's details
+    assert ann.counts["firsts"] == bob.counts["firsts"] == 1
+    assert cy.counts["second_lasts"] == di.counts["second_lasts"] == 1
+    assert ann.details.get("title") is None  # no title in this game's details
     # a tie is a tie for the rating too: equal ratings move equally
     assert ann.rating == bob.rating and cy.rating == di.rating
     assert ann.rating.mu > DEFAULT_MU > cy.rating.mu
@@ -119,9 +121,14 @@ async def test_stats_are_per_guild_and_per_kind(db: Database) -> None:
     await finish(db, g3, [3])
     pres = (await db.profile(1, 10, kind=P)).stats  # type: ignore[union-attr]
     big = (await db.profile(1, 10, kind="bigtwo")).stats  # type: ignore[union-attr]
-    assert (pres.firsts, pres.rounds_played, pres.games_played) == (1, 1, 0)
-    assert (big.lasts, big.rounds_played, big.games_played, big.points) == (2, 2, 1, {"bigtwo": 18})
-    assert (await db.profile(2, 10, kind=P)).stats.lasts == 1  # type: ignore[union-attr]
+    assert (pres.counts["firsts"], pres.rounds_played, pres.games_played) == (1, 1, 0)
+    assert (big.counts["lasts"], big.rounds_played, big.games_played, big.points) == (
+        2,
+        2,
+        1,
+        {"bigtwo": 18},
+    )
+    assert (await db.profile(2, 10, kind=P)).stats.counts["lasts"] == 1  # type: ignore[union-attr]
     assert await db.profile(3, 10, kind=P) is None
     assert await db.profile(2, 10, kind="bigtwo") is None
     assert await db.played_kinds(1, 10) == ("bigtwo", "president")  # last played first
@@ -174,7 +181,7 @@ async def test_no_rating_change_with_a_single_human(db: Database) -> None:
     for n in range(1, 6):
         await play_round(db, game, round_result(n, [0, 1, 2]))  # farming computers
     ann = (await db.profile(1, 10, kind=P)).stats  # type: ignore[union-attr]
-    assert ann.rounds_played == 5 and ann.firsts == 5
+    assert ann.rounds_played == 5 and ann.counts["firsts"] == 5
     assert ann.rated_rounds == 0
     assert (ann.rating.mu, ann.rating.sigma) == (DEFAULT_MU, DEFAULT_SIGMA)
     details = await db.game(game)
@@ -303,4 +310,28 @@ async def test_places_after_a_tie_skip_and_dense_places_are_refused(db: Database
         db, game, replace(skipped, seats=[replace(s, details={}) for s in skipped.seats])
     )
     di = (await db.profile(1, 13, kind="sixty")).stats  # type: ignore[union-attr]
-    assert di.lasts == 1
+    assert di.counts["lasts"] == 1
+
+
+async def test_a_game_counts_and_keeps_what_it_declares(db: Database) -> None:
+    """Nothing of President is built in: another game's places and details."""
+    spec = StatsSpec(
+        categories=(Category("wins_of_round", "won", "first"),),
+        details=(Detail("title", keep="count"), Detail("streak")),
+    )
+    game = await db.create_game(new_game(HUMANS4[:3], kind="takeaway"))
+    for n, order in enumerate(([0, 1, 2], [0, 2, 1], [1, 0, 2]), start=1):
+        result = round_result(n, order, statistics=spec)
+        seats = [replace(s, details={**s.details, "streak": n}) for s in result.seats]
+        await play_round(db, game, replace(result, seats=seats))
+    ann = (await db.profile(1, 10, kind="takeaway")).stats  # type: ignore[union-attr]
+    assert ann.counts == {"wins_of_round": 2, "title=President": 2, "title=Citizen": 1}
+    assert ann.details == {"streak": 3}  # counted details are not kept as well
+    board = await db.leaderboard(1, Board.COUNT, kind="takeaway", stat="wins_of_round")
+    assert [(r.user_id, r.value, r.rank) for r in board.rows] == [
+        (10, 2, 1),
+        (11, 1, 2),
+        (12, 0, 3),
+    ]
+    presidents = await db.leaderboard(1, Board.COUNT, kind="takeaway", stat="title=President")
+    assert [(r.user_id, r.value) for r in presidents.rows] == [(10, 2), (11, 1)]

@@ -47,7 +47,12 @@ async def _finished_game(db_path: Path, guild_id: int, channel_id: int, user_id:
         )
         results = [SeatResult(0, 0, 0, 0, {}), SeatResult(1, 1, 5, 5, {})]
         await db.append_decision(
-            gid, 0, 0, "pass", round_result=StoredRound(1, results), winners=[0]
+            gid,
+            0,
+            0,
+            "pass",
+            round_result=StoredRound(1, results, game_type("bigtwo").statistics),
+            winners=[0],
         )
     return gid
 

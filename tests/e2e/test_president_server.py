@@ -11,6 +11,7 @@ import pytest
 from cogs.table.settings import TURN_TIME_RANGE
 from data import Database, NewGame, Seat, SeatResult, Settings
 from data import RoundResult as StoredRound
+from engine import game_type
 from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.president_support import (
     open_lobby,
@@ -201,7 +202,7 @@ async def test_leaderboard_profile_rematch_and_forget_me(
         fields = {f["name"]: f["value"] for f in prof.message.embeds[0]["fields"]}  # type: ignore[union-attr]
         stats = (await bot.db.profile(guild.id, alice.id, kind="president")).stats  # type: ignore[union-attr]
         assert stats.rounds_played == 1 and stats.games_played == 1
-        assert (stats.firsts == 1) == (place[a] == 0)
+        assert (stats.counts["firsts"] == 1) == (place[a] == 0)
         assert f"{stats.rating.ordinal:.1f}" in fields["Rating"]
         assert stats.rating.mu != 25.0
         points = {s.seat: s.score for s in round1.seats}
@@ -325,7 +326,12 @@ async def test_leaderboard_pages_survive_a_restart(emulator: Emulator, tmp_path:
             SeatResult(p, p, n - p, n - p, {"title": "Citizen", "promotion": 0}) for p in range(n)
         ]
         await db.append_decision(
-            gid, 0, 0, "pass", round_result=StoredRound(1, results), winners=[0]
+            gid,
+            0,
+            0,
+            "pass",
+            round_result=StoredRound(1, results, game_type("president").statistics),
+            winners=[0],
         )
     async with running(emulator, db_path) as bot:
         h = await emulator.slash(alice, channel, "leaderboard", {"board": "points-classic"})

@@ -5,6 +5,7 @@ no President code."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -108,8 +109,17 @@ async def test_a_game_without_president_code_plays_through_a_restart(
         h = await emulator.slash(alice, channel, "leaderboard", {"game": "takeaway"})
         assert h.message is not None
         board = h.message.text()
-        assert "Take-away leaderboard" in board and "alice" in board and "bob" in board
-        assert "takeaway~rating" in str(h.message.all_components())
+        # the boards it declares, its first one by default: no stats code names it
+        assert "Take-away leaderboard — Rounds won" in board, board
+        assert "alice" in board and "bob" in board
+        components = str(h.message.all_components())
+        assert "takeaway~rounds-won" in components
+        assert all(f"'{title}'" in components for title in ("Rating", "Games won", "Points"))
+        h = await emulator.slash(bob, channel, "profile", {"game": "takeaway"})
+        assert h.message is not None
+        fields = {f["name"]: f["value"] for f in h.message.embeds[0]["fields"]}
+        places = re.match(r"won (\d) · lost (\d)\n", fields["Finishing places"])
+        assert places is not None and sum(map(int, places.groups())) == 2, fields
         assert final is not None
     async with await Database.open(db_path) as db:
         details = await db.game(game_id)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from data import are_places
 from engine import GameType, RoundScore, game_types, places
+from engine.stats import check_places
 
 CANNOT_TIE = {"president": "places are the order in which the players went out"}
 """Games whose rounds never tie, and why; every other game must reach a tie."""
@@ -35,6 +36,13 @@ def test_storage_accepts_exactly_the_places_the_engine_computes(n: int) -> None:
     for positions in itertools.product(range(n), repeat=n):
         ranked = places(positions, lower_is_better=True)
         assert are_places(positions) == (ranked == positions), positions
+        # and the check the table asks before storing agrees with both
+        try:
+            check_places(positions, n)
+        except ValueError:
+            assert not are_places(positions), positions
+        else:
+            assert are_places(positions), positions
 
 
 @given(st.lists(st.integers(-20, 20), max_size=8), st.booleans())

@@ -28,6 +28,7 @@ from engine import kit
 from engine.errors import IllegalDecision, NotationError, NotYourTurn, OptionsError, RecordError
 from engine.game import GameType, OptionSpec, PresetSpec, RoundScore, places
 from engine.options import from_schema
+from engine.stats import RATING_BOARD, WINS_BOARD, BoardSpec, Category, StatsSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,4 +311,14 @@ GAME_TYPE = GameType(
     levels=lambda: ("random",),
     make_player=lambda level, seed: _Random(seed),
     level_seconds={"random": 0.05},
+    # its own boards and places: the leaderboards need no code for a new game
+    statistics=StatsSpec(
+        boards=(
+            BoardSpec("rounds-won", "Rounds won", "count", stat="firsts"),
+            RATING_BOARD,
+            WINS_BOARD,
+            BoardSpec("stones", "Points", "points", stat="standard"),
+        ),
+        categories=(Category("firsts", "won", "first"), Category("lasts", "lost", "last")),
+    ),
 )
