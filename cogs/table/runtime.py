@@ -32,7 +32,16 @@ from discord.ext import commands
 from cogs.clock import wait_event
 from cogs.limits import quote
 from cogs.replies import UserFacingError, edit_original, followup, respond, send, update
-from data import GameNotFound, GameNotLive, LiveTable, NewGame, Seat, SeatResult, StaleVersion
+from data import (
+    Database,
+    GameNotFound,
+    GameNotLive,
+    LiveTable,
+    NewGame,
+    Seat,
+    SeatResult,
+    StaleVersion,
+)
 from data import RoundResult as StoredRound
 from engine import EngineError, OptionsError, RoundScore, game_types
 from render.theme import seat_colours
@@ -98,6 +107,7 @@ def missing_permissions(perms: discord.Permissions, *, thread: bool = False) -> 
 def _stored_round(t: Table, state: Any) -> StoredRound:
     """The rows a finished round stores: the same shape for every game."""
     result: RoundScore = state.round_results()[-1]
+    snapshot = t.snapshot(state)
     return StoredRound(
         number=result.number,
         seats=[
@@ -106,7 +116,7 @@ def _stored_round(t: Table, state: Any) -> StoredRound:
                 position=result.positions[p],
                 score=result.scores[p],
                 total=result.totals[p],
-                details=t.adapter.round_details(t, result, p),
+                details=t.adapter.round_details(snapshot, result, p),
                 display_name=t.names[p],
             )
             for p in range(state.n)
@@ -203,6 +213,13 @@ class TableRuntime(commands.Cog, name="Tables"):
         call = functools.partial(_drawn, colours, fn, *args, **kwargs)
         return await loop.run_in_executor(self._drawing, call)
 
+    @property
+    def db(self) -> Database:
+        return self.bot.db
+
+    def now(self) -> float:
+        return self.clock.now()
+
     def adapter(self, kind: str) -> GameAdapter:
         adapter = self.adapters.get(kind)
         if adapter is None:
@@ -280,7 +297,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             seed=live.game_id,
             stored_meta=live.meta_json,
         )
-        channel = await self._channel(table)
+        channel = await self.channel(table)
         if channel is None:
             log.warning("game %s: channel %s is gone; abandoned", live.game_id, live.channel_id)
             with contextlib.suppress(GameNotLive):
@@ -340,7 +357,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             self._spawn(self._table_loop(table), f"table-{table.game_id}"),
         ]
 
-    async def _channel(self, table: Table | Lobby) -> discord.abc.Messageable | None:
+    async def channel(self, table: Table | Lobby) -> discord.abc.Messageable | None:
         channel = self.bot.get_channel(table.channel_id)
         if channel is None:
             try:
@@ -349,7 +366,7 @@ class TableRuntime(commands.Cog, name="Tables"):
                 return None
         return cast(discord.abc.Messageable, channel)
 
-    async def _save_meta(self, t: Table) -> None:
+    async def save_meta(self, t: Table) -> None:
         meta_json = t.meta.to_json()
         with contextlib.suppress(GameNotLive):
             await self._stored(t, self.bot.db.set_meta, t.game_id, meta_json)
@@ -414,7 +431,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             self._spawn(self._unpause_note(t, mid), f"unpause-{t.game_id}")
 
     async def _unpause_note(self, t: Table, message_id: int) -> None:
-        channel = await self._channel(t)
+        channel = await self.channel(t)
         if channel is not None:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(message_id).edit(content=UNPAUSED)  # type: ignore[attr-defined]
@@ -423,7 +440,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         uid = t.seats[p].user_id
         return f"<@{uid}>" if uid is not None else t.seats[p].display_name
 
-    def _note(self, t: Table, text: str) -> None:
+    def note(self, t: Table, text: str) -> None:
         t.notes.append(text)
         del t.notes[:-3]
 
@@ -543,7 +560,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         """Post a lobby as the answer to a deferred interaction."""
         self.lobbies[lobby.channel_id] = lobby
         self.lobbies_by_id[lobby.lobby_id] = lobby
-        embed, picture = await self._lobby_payload(lobby)
+        embed, picture = await self.lobby_payload(lobby)
         msg = await followup(
             interaction,
             content=note or "",
@@ -627,7 +644,7 @@ class TableRuntime(commands.Cog, name="Tables"):
 
     # -- lobby --------------------------------------------------------------------
 
-    async def _lobby_payload(self, lobby: Lobby) -> tuple[discord.Embed, Picture | None]:
+    async def lobby_payload(self, lobby: Lobby) -> tuple[discord.Embed, Picture | None]:
         adapter = lobby.adapter
         names = [name for _, name in lobby.players]
         lines = [adapter.describe_options(lobby.options), ""]
@@ -709,7 +726,7 @@ class TableRuntime(commands.Cog, name="Tables"):
                 return
             lobby.last_activity = self.clock.now()
             await interaction.response.defer()
-            embed, picture = await self._lobby_payload(lobby)
+            embed, picture = await self.lobby_payload(lobby)
             f = to_file(picture)
             await edit_original(
                 interaction,
@@ -724,7 +741,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         self.lobbies_by_id.pop(lobby.lobby_id, None)
         if lobby.task is not None and lobby.task is not asyncio.current_task():
             lobby.task.cancel()
-        channel = await self._channel(lobby)
+        channel = await self.channel(lobby)
         if channel is not None and lobby.message_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(lobby.message_id).edit(  # type: ignore[attr-defined]
@@ -823,7 +840,8 @@ class TableRuntime(commands.Cog, name="Tables"):
         adapter = t.adapter
         state = t.state
         names = t.names
-        lines = adapter.table_lines(t)
+        view = t.snapshot()
+        lines = adapter.table_lines(view)
         lines += [f"*{n}*" for n in t.notes]
         turn = state.current_player
         if state.is_terminal():
@@ -835,7 +853,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         elif t.is_computer(turn):
             status = f"🤖 **{names[turn]}** is thinking…"
         else:
-            status = f"**Turn:** {self._mention(t, turn)} {adapter.turn_text(t, turn)}"
+            status = f"**Turn:** {self._mention(t, turn)} {adapter.turn_text(view, turn)}"
             if t.deadline is not None:
                 status += f" — time runs out {countdown(t.deadline)}"
         embed = discord.Embed(
@@ -844,8 +862,8 @@ class TableRuntime(commands.Cog, name="Tables"):
             description="\n".join([*lines, "", status]).strip()[:4096],
             colour=adapter.colour,
         )
-        embed.set_footer(text=adapter.scores_text(t)[:2048])
-        picture = await self._draw(t, adapter.table_picture, t)
+        embed.set_footer(text=adapter.scores_text(view)[:2048])
+        picture = await self._draw(t, adapter.table_picture, view)
         if picture is not None:
             embed.set_image(url=f"attachment://{picture.filename}")
         return embed, picture
@@ -865,7 +883,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             await self.clock.sleep(self.timings.table_edit_interval)
 
     async def _refresh_table(self, t: Table) -> None:
-        channel = await self._channel(t)
+        channel = await self.channel(t)
         if channel is None:
             return
         embed, picture = await self._table_payload(t)
@@ -909,7 +927,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             # under the table lock: a decision being stored holds a copy of the
             # meta and would otherwise write the old message id back over this
             async with t.lock:
-                await self._save_meta(t)
+                await self.save_meta(t)
         finally:
             # even when the game closes (and cancels this task) right now, the
             # old table must not stay behind looking like the live one: the edit
@@ -954,9 +972,9 @@ class TableRuntime(commands.Cog, name="Tables"):
 
     # -- hands and controls -------------------------------------------------------------
 
-    async def _hand_payload(self, t: Table, p: int, *, controls: bool) -> dict[str, Any]:
+    async def hand_payload(self, t: Table, p: int, *, controls: bool) -> dict[str, Any]:
         """The player's private message (drawn in a thread: it holds a picture)."""
-        message = await self._draw(t, t.adapter.hand_message, t, p, controls=controls)
+        message = await self._draw(t, t.adapter.hand_message, t.snapshot(), p, controls=controls)
         lines = list(message.lines)
         if controls and t.state.current_player == p and t.deadline is not None:
             lines.append(f"Time runs out {countdown(t.deadline)}.")
@@ -980,7 +998,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             if exc.code != 50007:
                 log.warning("game %s: DM to seat %s refused: %s", t.game_id, p, exc)
             t.meta.dm_closed[p] = True
-            await self._save_meta(t)
+            await self.save_meta(t)
             await self._say(
                 t,
                 f"<@{uid}>, I can't send you direct messages, so press **My hand** on the table "
@@ -992,7 +1010,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             return None
 
     async def _say(self, t: Table, text: str, **kwargs: Any) -> discord.Message | None:
-        channel = await self._channel(t)
+        channel = await self.channel(t)
         if channel is None:
             return None
         try:
@@ -1010,7 +1028,7 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def _clear_ping(self, t: Table) -> None:
         if t.ping_message_id is None:
             return
-        channel = await self._channel(t)
+        channel = await self.channel(t)
         mid, t.ping_message_id = t.ping_message_id, None
         if channel is not None:
             with contextlib.suppress(discord.HTTPException):
@@ -1022,7 +1040,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         for p in t.humans():
             if st.current_player == p and not t.is_computer(p):
                 continue  # their turn message follows at once
-            payload = await self._hand_payload(t, p, controls=False)
+            payload = await self.hand_payload(t, p, controls=False)
             await self._hand_dm(t, p, payload, turn=False)
 
     async def _hand_dm(
@@ -1042,7 +1060,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             if turn and (msg is not None or older):
                 # a restart must find it to take its buttons away
                 async with t.lock:
-                    await self._save_meta(t)
+                    await self.save_meta(t)
         if older:
             self._spawn(self._reduce_dms(t, p, older), f"reduce-{t.game_id}-{p}")
         return msg
@@ -1078,7 +1096,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         p = self._seat_for(t, interaction.user)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._reclaim(t, p)
-        payload = await self._hand_payload(t, p, controls=True)
+        payload = await self.hand_payload(t, p, controls=True)
         await followup(interaction, ephemeral=True, **payload)
 
     # -- the driver ------------------------------------------------------------------
@@ -1166,7 +1184,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         return await wait_event(self.clock, t.changed, seconds)
 
     async def _announce_turn(self, t: Table, p: int, version: int) -> None:
-        payload = await self._hand_payload(t, p, controls=True)
+        payload = await self.hand_payload(t, p, controls=True)
         if t.version != version:
             # played meanwhile (a click on an older message of the same turn, as
             # right after a restart): controls drawn for it would be stale at once
@@ -1175,13 +1193,15 @@ class TableRuntime(commands.Cog, name="Tables"):
         if msg is None:
             await self._ping(
                 t,
-                f"{self._mention(t, p)}, it's your turn ({t.adapter.turn_text(t, p)}): press "
+                f"{self._mention(t, p)}, it's your turn "
+                f"({t.adapter.turn_text(t.snapshot(), p)}): press "
                 f"**My hand** on the table. Time runs out "
                 f"{countdown(t.deadline or self.clock.now())}.",
             )
 
     async def _warn(self, t: Table, p: int, deadline: float) -> None:
-        text = f"⏳ Your time runs out {countdown(deadline)}; then {t.adapter.timeout_text(t, p)}"
+        then = t.adapter.timeout_text(t.snapshot(), p)
+        text = f"⏳ Your time runs out {countdown(deadline)}; then {then}"
         if await self._dm(t, p, content=text) is None:
             await self._ping(t, f"{self._mention(t, p)} {text}")
 
@@ -1242,13 +1262,13 @@ class TableRuntime(commands.Cog, name="Tables"):
             t.meta.timeouts = meta.timeouts
             t.meta.auto = meta.auto
             if by == "timeout":
-                self._note(t, f"{t.names[p]} ran out of time")
+                self.note(t, f"{t.names[p]} ran out of time")
         t.changed.set()
         t.dirty.set()
         if by != "computer" and t.ping_message_id is not None:
             await self._clear_ping(t)
         if took_over:
-            self._note(t, f"{t.names[p]} timed out twice: the computer plays for them")
+            self.note(t, f"{t.names[p]} timed out twice: the computer plays for them")
             text = (
                 "You ran out of time twice in a row, so the computer is playing your seat. "
                 "Press **I'm back** (or **My hand** on the table) to take it back."
@@ -1264,8 +1284,8 @@ class TableRuntime(commands.Cog, name="Tables"):
         async with t.lock:
             t.meta.auto[p] = False
             t.meta.timeouts[p] = 0
-            await self._save_meta(t)
-        self._note(t, f"{t.names[p]} is back")
+            await self.save_meta(t)
+        self.note(t, f"{t.names[p]} is back")
         t.changed.set()
         t.dirty.set()
         return True
@@ -1277,7 +1297,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             await self._deal_next(t)
             return
         pause = self.timings.round_pause
-        message = await self._draw(t, t.adapter.round_message, t, result)
+        message = await self._draw(t, t.adapter.round_message, t.snapshot(), result)
         embed = discord.Embed(
             title=message.title,
             description=f"{message.text}\n\nThe next {_round_word(t.adapter)} starts "
@@ -1293,7 +1313,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         # it again (a crash between the two costs the post, not a duplicate)
         async with t.lock:
             t.meta.results_posted = result.number
-            await self._save_meta(t)
+            await self.save_meta(t)
         await self._say(t, "", embed=embed, **file_kwargs(message.picture))
         await self.clock.sleep(pause)
         await self._deal_next(t)
@@ -1330,7 +1350,7 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def _game_over(self, t: Table) -> None:
         outcome = t.state.outcome()
         assert outcome is not None
-        message = await self._draw(t, t.adapter.final_message, t, outcome)
+        message = await self._draw(t, t.adapter.final_message, t.snapshot(), outcome)
         embed = discord.Embed(
             title=message.title, description=message.text[:4096], colour=t.adapter.colour
         )
@@ -1355,7 +1375,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             if task is not me:
                 task.cancel()
         await self._clear_ping(t)
-        channel = await self._channel(t)
+        channel = await self.channel(t)
         if channel is not None and t.meta.table_message_id is not None:
             embed, picture = await self._table_payload(t)
             f = to_file(picture)
@@ -1402,8 +1422,8 @@ class TableRuntime(commands.Cog, name="Tables"):
             humans = t.humans()
             if t.meta.host_id == interaction.user.id and humans:
                 t.meta.host_id = t.seats[humans[0]].user_id or 0  # the next human hosts
-            await self._save_meta(t)
-        self._note(t, f"{name} left; a computer plays their seat")
+            await self.save_meta(t)
+        self.note(t, f"{name} left; a computer plays their seat")
         t.changed.set()
         t.dirty.set()
         await followup(
@@ -1456,7 +1476,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         if t.state.current_player != p:
             raise Stale("It's not your turn.")
         started = time.thread_time()
-        action = t.adapter.on_control(t, p, kind, arg, values)
+        action = t.adapter.on_control(t.snapshot(), p, kind, arg, values)
         cpu = time.thread_time() - started
         if not isinstance(action, Decide):
             extra: dict[str, Any] = {}
@@ -1473,7 +1493,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         before = await storing
         started = time.thread_time()
         self.acted_on(t, p, interaction.message.id if interaction.message else None)
-        after: Aftermath = t.adapter.aftermath(t, p, action.decision, before)
+        after: Aftermath = t.adapter.aftermath(t.snapshot(), p, action.decision, before)
         cpu += time.thread_time() - started + t.loop_cpu
         # read by benchmarks.e2e: the event loop's CPU for this human decision
         log.debug("game %s: human decision loop_cpu_ms=%.3f", game_id, cpu * 1000)

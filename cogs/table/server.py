@@ -42,7 +42,7 @@ from .views import lobby_view
 
 if TYPE_CHECKING:
     from .adapter import GameAdapter
-    from .runtime import TableRuntime
+    from .handlers import TableHost
 
 #: The largest id SQLite stores (a forged id beyond it is refused before a query).
 MAX_ID = 2**63 - 1
@@ -82,12 +82,12 @@ def differences_text(adapter: GameAdapter, options: Any) -> str:
 
 
 class ServerFeatures:
-    def __init__(self, cog: TableRuntime) -> None:
+    def __init__(self, cog: TableHost) -> None:
         self.cog = cog
 
     @property
     def db(self) -> Database:
-        return self.cog.bot.db
+        return self.cog.db
 
     # -- house rules ------------------------------------------------------------------
 
@@ -127,14 +127,14 @@ class ServerFeatures:
         lobby.options = new
         lobby.preset = new.preset
         lobby.seats = new.players
-        lobby.last_activity = self.cog.clock.now()
+        lobby.last_activity = self.cog.now()
 
     async def refresh_lobby(self, lobby: Lobby) -> None:
         """Redraw the lobby message after a change made from elsewhere."""
-        channel = await self.cog._channel(lobby)
+        channel = await self.cog.channel(lobby)
         if channel is None or lobby.message_id is None or lobby.closed:
             return
-        embed, picture = await self.cog._lobby_payload(lobby)
+        embed, picture = await self.cog.lobby_payload(lobby)
         files = (
             [discord.File(io.BytesIO(picture.data), filename=picture.filename)] if picture else []
         )
@@ -436,7 +436,7 @@ class ServerFeatures:
             turn_seconds=turn_seconds,
             players=[(int(uid), name) for uid, name in players if uid is not None],
             computers=len(seats) - len(humans),
-            last_activity=self.cog.clock.now(),
+            last_activity=self.cog.now(),
         )
         await self.cog.open_lobby(interaction, lobby, note=f"Rematch called by {user.mention}.")
 
@@ -469,11 +469,11 @@ class ServerFeatures:
             t.meta.auto[p] = False
             t.meta.timeouts[p] = 0
             t.meta.dm_closed[p] = False
-            await self.cog._save_meta(t)
-        self.cog._note(t, f"{user.display_name} took over {old}'s seat")
+            await self.cog.save_meta(t)
+        self.cog.note(t, f"{user.display_name} took over {old}'s seat")
         t.changed.set()  # the driver re-checks who plays this seat
         t.dirty.set()
-        payload = await self.cog._hand_payload(t, p, controls=True)
+        payload = await self.cog.hand_payload(t, p, controls=True)
         payload["content"] = (
             f"You took over {old}'s seat. Your turns also come by DM (or press **My hand**).\n"
             + payload["content"]

@@ -17,8 +17,8 @@ from .settings import current_value, value_choices
 from .views import runtime_of
 
 if TYPE_CHECKING:
+    from .handlers import ServerClicks
     from .models import Lobby
-    from .server import ServerFeatures
 
 HOUSE = r"pres:h:(?P<lid>[0-9]{1,19}):(?P<kind>[a-z]{1,8})(?::(?P<arg>[a-z_]{0,40}))?"
 REMATCH = r"pres:r:(?P<gid>[0-9]{1,20}):(?P<turn>[0-9]{1,9}):(?P<level>[a-z_]{1,20})"
@@ -27,7 +27,7 @@ FORGET = r"pres:f:(?P<uid>[0-9]{1,20}):(?P<action>confirm|cancel)"
 AnyItem = discord.ui.Item[Any]
 
 
-def _server(interaction: discord.Interaction) -> ServerFeatures:
+def _server(interaction: discord.Interaction) -> ServerClicks:
     return runtime_of(interaction).server
 
 

@@ -22,7 +22,7 @@ import discord
 from cogs.errors import handle_error
 
 if TYPE_CHECKING:
-    from .runtime import TableRuntime
+    from .handlers import TableClicks
 
 # Ids are checked loosely here (digits, a word) and strictly by whoever acts
 # on them: a number too large for the database is refused before it gets there.
@@ -36,13 +36,13 @@ LOBBY = r"pres:l:(?P<lid>[0-9]{1,19}):(?P<action>join|leave|bot|start|cancel|rul
 AnyItem = discord.ui.Item[Any]
 
 
-def runtime_of(interaction: discord.Interaction) -> TableRuntime:
+def runtime_of(interaction: discord.Interaction) -> TableClicks:
     """The runtime of the bot that received the click (the composition root
     holds it: no cog is looked up by name)."""
     runtime = getattr(interaction.client, "table_runtime", None)
     if runtime is None:
         raise RuntimeError("the table runtime is not loaded")
-    return cast("TableRuntime", runtime)
+    return cast("TableClicks", runtime)
 
 
 def _values(interaction: discord.Interaction) -> list[str]:
