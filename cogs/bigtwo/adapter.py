@@ -86,7 +86,6 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
 class BigTwoAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0xB8322E)
-    control_prefix = "pres"
     round_word = "deal"
     toggles = (
         ("last_single_two_wins", "Single 2 may win"),

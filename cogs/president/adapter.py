@@ -62,7 +62,6 @@ if TYPE_CHECKING:
 class PresidentAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0x2F8A58)
-    control_prefix = "pres"
     round_word = "round"
     toggles = (
         ("revolution", "Revolution"),

@@ -70,7 +70,6 @@ def _direction(view: Any) -> str:
 class SixtyAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0xC0392B)
-    control_prefix = "pres"
     toggles = (("voluntary_take", "Take any time"),)
     round_word = "round"
 

@@ -80,9 +80,6 @@ class GameAdapter(Protocol):
 
     game: GameType
     colour: discord.Colour
-    control_prefix: str
-    """Custom-id namespace of this game's turn controls, e.g. ``pres``: its
-    controls are ``<prefix>:c:<game id>:<version>:<kind>[:<arg>]``."""
 
     # -- lobby and rules -------------------------------------------------------
     def describe_options(self, options: Any) -> str:

@@ -49,6 +49,7 @@ from render.theme import seat_colours
 from .adapter import Aftermath, Decide, GameAdapter, registered_adapter
 from .commands import build_groups
 from .computers import ComputerPool
+from .ids import is_control_of
 from .images import Picture, file_kwargs, to_file
 from .models import Lobby, Table, TableMeta
 from .server import ServerFeatures, takeable_seat
@@ -328,13 +329,12 @@ class TableRuntime(commands.Cog, name="Tables"):
                 with contextlib.suppress(discord.HTTPException):
                     user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
                     channel = user.dm_channel or await user.create_dm()
-                    prefix = f"pres:c:{t.game_id}:"
                     async for m in channel.history(limit=10):
                         controls = [
                             c
                             for row in m.components
                             for c in getattr(row, "children", [row])
-                            if str(getattr(c, "custom_id", "")).startswith(prefix)
+                            if is_control_of(str(getattr(c, "custom_id", "")), t.game_id)
                         ]
                         if controls:
                             ids.add(m.id)

@@ -15,7 +15,7 @@ from cogs.replies import UserFacingError
 from cogs.table.adapter import Aftermath, Decide, HandMessage, Redraw, ResultsMessage
 from cogs.table.server import rules_embed_from
 from cogs.table.text import standings_lines
-from cogs.table.views import ControlItem, button
+from cogs.table.views import ControlItem, control_button
 from engine.game import GameOutcome, RoundScore
 
 from .game import GAME_TYPE, Take, TakeAway
@@ -34,7 +34,6 @@ class _Rules:
 class TakeAwayAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0x888888)
-    control_prefix = "pres"
     toggles = (("random_pile", "Random pile"),)
     round_word = "round"
 
@@ -76,8 +75,7 @@ class TakeAwayAdapter:
             lines.append("**Your turn:** take some stones.")
             view = discord.ui.View(timeout=None)
             for take in state.legal_actions():
-                cid = f"pres:c:{t.game_id}:{t.version}:take:{take.count}"
-                item = button(cid, f"Take {take.count}", discord.ButtonStyle.primary)
+                item = control_button(f"Take {take.count}", discord.ButtonStyle.primary)
                 view.add_item(ControlItem(item, t.game_id, t.version, "take", str(take.count)))
         return HandMessage(lines, view)
 
