@@ -114,11 +114,6 @@ class BigTwoAdapter:
     def value_text(self, value: Any) -> str:
         return value_text(value)
 
-    # -- computers -------------------------------------------------------------
-
-    def computer(self, level: str, seed: int) -> Any:
-        return self.game.make_player(level, seed)
-
     # -- the table -------------------------------------------------------------
 
     def table_lines(self, t: TableSnapshot) -> list[str]:

@@ -22,7 +22,6 @@ from cogs.table.adapter import (
     Redraw,
     ResultsMessage,
 )
-from cogs.table.computers import COMPUTER_TIME_LIMIT
 from cogs.table.images import table_picture
 from cogs.table.rules import describe_options
 from cogs.table.server import rules_embed_from
@@ -38,7 +37,6 @@ from engine.president import (
     Play,
     President,
 )
-from engine.president.ai import SearchPlayer, make_player
 
 from . import images
 from .rules_text import differences_text, rules_text, value_text
@@ -86,16 +84,6 @@ class PresidentAdapter:
 
     def value_text(self, value: Any) -> str:
         return value_text(value)
-
-    # -- computers -------------------------------------------------------------
-
-    def computer(self, level: str, seed: int) -> Any:
-        ai = make_player(level, seed)
-        if isinstance(ai, SearchPlayer):
-            # Budgets are counted in playouts; on a loaded bot a search could
-            # still run long, so a wall-clock cap keeps the table moving.
-            ai.time_limit = COMPUTER_TIME_LIMIT
-        return ai
 
     # -- the table -------------------------------------------------------------
 

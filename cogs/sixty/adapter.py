@@ -40,7 +40,6 @@ from engine.sixty import (
     Options,
     Sixty,
 )
-from engine.sixty.ai import make_player
 
 from . import images
 from .rules_text import differences_text, rules_text, value_text
@@ -88,11 +87,6 @@ class SixtyAdapter:
 
     def value_text(self, value: Any) -> str:
         return value_text(value)
-
-    # -- computers -------------------------------------------------------------
-
-    def computer(self, level: str, seed: int) -> Any:
-        return make_player(level, seed)
 
     # -- the table -------------------------------------------------------------
 

@@ -76,7 +76,7 @@ class ResultsMessage:
 
 class GameAdapter(Protocol):
     """The Discord side of one game. ``cogs/<game>/adapter.py`` defines
-    ``ADAPTER``; the runtime finds it by the game's name."""
+    ``ADAPTER``; the game's manifest (:mod:`cogs.table.manifest`) names it."""
 
     game: GameType
     colour: discord.Colour
@@ -101,11 +101,6 @@ class GameAdapter(Protocol):
 
     round_word: str
     """What the game calls a round in messages (``round``; Big Two says ``deal``)."""
-
-    # -- computers -------------------------------------------------------------
-    def computer(self, level: str, seed: int) -> Any:
-        """A computer player (``decide(observation)``) for a seat."""
-        ...
 
     # -- the table -------------------------------------------------------------
     def table_lines(self, t: TableSnapshot) -> list[str]:
@@ -157,20 +152,3 @@ class GameAdapter(Protocol):
     def round_details(self, t: TableSnapshot, result: RoundScore, player: int) -> dict[str, Any]:
         """Game-specific facts stored with a player's round row (a title …)."""
         ...
-
-
-_REGISTERED: dict[str, GameAdapter] = {}
-
-
-def register_adapter(adapter: GameAdapter) -> None:
-    """Offer a game whose adapter lives outside ``cogs/`` (the tests' small
-    game); register its ``GameType`` with ``engine.game.register`` too."""
-    _REGISTERED[adapter.game.name] = adapter
-
-
-def unregister_adapter(name: str) -> None:
-    _REGISTERED.pop(name, None)
-
-
-def registered_adapter(name: str) -> GameAdapter | None:
-    return _REGISTERED.get(name)

@@ -137,7 +137,6 @@ class Table:
     """Storage calls of this table failing right now: above 0 the table is paused."""
     pause_message_id: int | None = None
     """The message that told the players the table is paused."""
-    _players: dict[int, Any] = field(default_factory=dict)
 
     @property
     def kind(self) -> str:
@@ -183,14 +182,6 @@ class Table:
             dm_closed=tuple(self.meta.dm_closed),
             deadline=self.deadline,
         )
-
-    def computer(self, player: int) -> Any:
-        # One player object per seat: its randomness depends on the game's seed only.
-        ai = self._players.get(player)
-        if ai is None:
-            ai = self.adapter.computer(self.meta.level, self.seed * 31 + player)
-            self._players[player] = ai
-        return ai
 
 
 @dataclass(eq=False)

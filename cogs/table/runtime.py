@@ -46,11 +46,12 @@ from data import RoundResult as StoredRound
 from engine import EngineError, OptionsError, RoundScore, game_types
 from render.theme import seat_colours
 
-from .adapter import Aftermath, Decide, GameAdapter, registered_adapter
+from .adapter import Aftermath, Decide, GameAdapter
 from .commands import build_groups
 from .computers import ComputerPool
 from .ids import is_control_of
 from .images import Picture, file_kwargs, to_file
+from .manifest import GameManifest, registered_manifest
 from .models import Lobby, Table, TableMeta
 from .server import ServerFeatures, takeable_seat
 from .server_views import SERVER_ITEMS, rematch_view
@@ -149,26 +150,34 @@ def _round_word(adapter: GameAdapter) -> str:
     return str(getattr(adapter, "round_word", "round"))
 
 
-def load_adapters() -> dict[str, GameAdapter]:
-    """The Discord side of every game that has one (``cogs/<game>/adapter.py``
-    defining ``ADAPTER``), by game name. A game whose engine exists but whose
-    Discord side does not yet is simply not offered."""
-    adapters: dict[str, GameAdapter] = {}
+def load_manifests() -> dict[str, GameManifest]:
+    """Every game the bot hosts, by name: an engine game with a manifest
+    (``cogs/<game>/manifest.py`` defining ``MANIFEST``, or one registered by a
+    test). A game whose engine exists but whose Discord side does not yet is
+    simply not offered; a manifest that does not fit its game stops the start."""
+    manifests: dict[str, GameManifest] = {}
     for game in game_types():
-        registered = registered_adapter(game.name)
-        if registered is not None:
-            adapters[game.name] = registered
-            continue
-        try:
-            module = importlib.import_module(f"cogs.{game.name}.adapter")
-        except ModuleNotFoundError as exc:
-            if exc.name in (f"cogs.{game.name}", f"cogs.{game.name}.adapter"):
+        manifest = registered_manifest(game.name)
+        if manifest is None:
+            try:
+                module = importlib.import_module(f"cogs.{game.name}.manifest")
+            except ModuleNotFoundError as exc:
+                if exc.name in (f"cogs.{game.name}", f"cogs.{game.name}.manifest"):
+                    continue
+                raise
+            manifest = cast(GameManifest | None, getattr(module, "MANIFEST", None))
+            if manifest is None:
                 continue
-            raise
-        adapter = getattr(module, "ADAPTER", None)
-        if adapter is not None:
-            adapters[game.name] = cast(GameAdapter, adapter)
-    return adapters
+        problems = manifest.problems()
+        if problems:
+            raise RuntimeError("; ".join(problems))
+        manifests[game.name] = manifest
+    return manifests
+
+
+def load_adapters() -> dict[str, GameAdapter]:
+    """The Discord side of every game the bot hosts, by game name."""
+    return {name: m.adapter for name, m in load_manifests().items()}
 
 
 class TableRuntime(commands.Cog, name="Tables"):
@@ -179,7 +188,8 @@ class TableRuntime(commands.Cog, name="Tables"):
         self.bot = bot
         self.clock = bot.clock
         self.timings = bot.timings
-        self.adapters = load_adapters()
+        self.manifests = load_manifests()
+        self.adapters = {name: m.adapter for name, m in self.manifests.items()}
         self.lobbies: dict[int, Lobby] = {}  # by channel id
         self.lobbies_by_id: dict[int, Lobby] = {}
         self.tables: dict[int, Table] = {}  # by channel id
@@ -1138,17 +1148,10 @@ class TableRuntime(commands.Cog, name="Tables"):
             await self._apply(t, p, decision, version, by="computer")
 
     async def _think(self, t: Table, p: int, obs: Any) -> Any:
-        """A computer's decision: searches in the worker processes (they must not
-        hold this process's interpreter while clicks wait), the rest in a thread."""
-        level = t.meta.level
-        if self.computers.pooled(level):
-            try:
-                return await self.computers.decide(
-                    t.kind, level, t.seed * 31 + p, t.game_id, p, obs
-                )
-            except Exception as exc:  # a worker died: the game must go on
-                log.warning("game %s: computer worker failed (%s); deciding here", t.game_id, exc)
-        return await asyncio.to_thread(t.computer(p).decide, obs)
+        """A computer's decision, as the game's manifest says its level thinks."""
+        return await self.computers.decide(
+            self.manifests[t.kind], t.meta.level, t.seed * 31 + p, t.game_id, p, obs
+        )
 
     async def _human_turn(self, t: Table, p: int, version: int) -> None:
         turn = float(t.meta.turn_seconds)

@@ -49,9 +49,6 @@ class TakeAwayAdapter:
     def value_text(self, value: Any) -> str:
         return "on" if value is True else "off" if value is False else str(value)
 
-    def computer(self, level: str, seed: int) -> Any:
-        return self.game.make_player(level, seed)
-
     def table_lines(self, t: TableSnapshot) -> list[str]:
         return [f"Stones left: {t.state.stones}"]
 
