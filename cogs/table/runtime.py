@@ -1,14 +1,16 @@
-"""The table runtime: lobbies, tables, turns, timers, computer seats, restarts,
+"""The table runtime on Discord: lobbies, the table message, DMs and clicks,
 for every game.
 
 One lobby or one game per channel (a thread is a channel). Each game runs
-as two tasks: the *driver* (whose turn, computer moves, timers, rounds) and
-the *table loop* (the only writer of the channel's table message, at most one
-edit per ``table_edit_interval``). Decisions from clicks, timers and
-computers all go through :meth:`TableRuntime._apply`, under the table's
-lock, and are stored before anyone is told about them.
+as two tasks: the *driver* (:meth:`cogs.table.session.TableSession.drive`:
+whose turn, computer moves, timers, rounds) and the *table loop* (the only
+writer of the channel's table message, at most one edit per
+``table_edit_interval``). The game itself is the session's
+(:mod:`cogs.table.session`); this cog is its messenger, telling the players
+what the session decides, and hands it their clicks.
 
-The runtime knows a game only through its engine ``GameType`` and its
+The runtime knows a game only through its manifest
+(:mod:`cogs.table.manifest`): its engine ``GameType`` and its
 :class:`~cogs.table.adapter.GameAdapter` (``cogs/<game>/adapter.py``).
 """
 
@@ -29,21 +31,10 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord.ext import commands
 
-from cogs.clock import wait_event
 from cogs.limits import quote
 from cogs.replies import UserFacingError, edit_original, followup, respond, send, update
-from data import (
-    Database,
-    GameNotFound,
-    GameNotLive,
-    LiveTable,
-    NewGame,
-    Seat,
-    SeatResult,
-    StaleVersion,
-)
-from data import RoundResult as StoredRound
-from engine import EngineError, OptionsError, RoundScore, game_types
+from data import Database, LiveTable, Seat
+from engine import GameOutcome, OptionsError, RoundScore, game_types
 from render.theme import seat_colours
 
 from .adapter import Aftermath, Decide, GameAdapter
@@ -55,6 +46,7 @@ from .manifest import GameManifest, registered_manifest
 from .models import Lobby, Table, TableMeta
 from .server import ServerFeatures, takeable_seat
 from .server_views import SERVER_ITEMS, rematch_view
+from .session import STALE_CONTROLS, Stale, TableSession
 from .settings import TURN_TIME_DEFAULT, default_level, parse_turn_time
 from .text import countdown, order_by_totals, standings_lines
 from .views import DYNAMIC_ITEMS, back_view, lobby_view, table_view
@@ -79,19 +71,11 @@ ANSWER_GRACE = 1.5
 """Real seconds a click's work may take before its answer is deferred: Discord
 drops an interaction that is not answered within three."""
 
-STORAGE_RETRY = (1.0, 60.0)
-"""Clock seconds before the first retry of a storage call that failed, and the
-most between two retries (each wait doubles the last)."""
-
 PAUSED = (
     "⏸️ **The game is paused**: I can't save it right now. It goes on by itself as soon "
     "as saving works again, and nothing played is lost."
 )
 UNPAUSED = "▶️ The game was paused for a moment (saving failed) and goes on."
-
-
-class Stale(UserFacingError):
-    """A click on controls that no longer apply; nothing changed."""
 
 
 class Restarting(UserFacingError):
@@ -104,39 +88,6 @@ def missing_permissions(perms: discord.Permissions, *, thread: bool = False) -> 
     if thread and not perms.send_messages_in_threads:
         missing.append("Send Messages in Threads")
     return missing
-
-
-def _stored_round(t: Table, state: Any) -> StoredRound:
-    """The rows a finished round stores: the same shape for every game."""
-    result: RoundScore = state.round_results()[-1]
-    snapshot = t.snapshot(state)
-    return StoredRound(
-        number=result.number,
-        seats=[
-            SeatResult(
-                seat=p,
-                position=result.positions[p],
-                score=result.scores[p],
-                total=result.totals[p],
-                details=t.adapter.round_details(snapshot, result, p),
-                display_name=t.names[p],
-            )
-            for p in range(state.n)
-        ],
-    )
-
-
-def _record_parts(state: Any) -> tuple[str, str]:
-    """The record's header (all but its rounds) and the current round's deal,
-    in the envelope every game shares: the storage keeps a record as it grows."""
-    record = json.loads(state.record().to_json())
-    rounds = record.pop("rounds")
-    deal = {k: v for k, v in rounds[-1].items() if k != "decisions"} if rounds else {}
-    return json.dumps(record, ensure_ascii=False), json.dumps(deal, ensure_ascii=False)
-
-
-def _gid(t: Table | None) -> str:
-    return str(t.game_id) if t is not None else "-"
 
 
 def _drawn(colours: list[int] | None, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
@@ -199,6 +150,14 @@ class TableRuntime(commands.Cog, name="Tables"):
         """Per game: the table message id and what it shows (to skip no-op edits)."""
         self.server = ServerFeatures(self)  # house rules, rematch, take seat, forget me
         self.computers = ComputerPool()
+        self.session = TableSession(
+            self.manifests,
+            storage=bot.db,
+            clock=self.clock,
+            messenger=self,
+            computers=self.computers,
+            timings=self.timings,
+        )
         self._drawing = ThreadPoolExecutor(max_workers=2, thread_name_prefix="draw")
         self._groups = build_groups(self)
         self._loaded = asyncio.Event()
@@ -263,7 +222,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         round's snapshot, replaying the decisions stored since."""
         await self.bot.wait_until_ready()
         try:
-            lives = await self._stored(None, self.bot.db.live_tables)
+            lives = await self.session.stored(None, self.bot.db.live_tables)
             self._resuming = {live.game_id: asyncio.Event() for live in lives}
         finally:
             self._loaded.set()
@@ -282,37 +241,13 @@ class TableRuntime(commands.Cog, name="Tables"):
 
     async def _resume_one(self, live: LiveTable) -> bool:
         """Rebuild one stored table and start resuming it; False if it was not."""
-        adapter = self.adapters.get(live.kind)
-        if adapter is None:
-            log.warning("game %s: no %s table here; left as it is", live.game_id, live.kind)
+        table = await self.session.restore(live)
+        if table is None:
             return False
-        game = adapter.game
-        try:
-            state = game.from_json(live.snapshot_json, game.load_record(live.record_json))
-            for player, text in live.decisions:
-                state.apply(game.parse_decision(text), player)
-        except (EngineError, ValueError, KeyError, TypeError):
-            log.warning("game %s: stored state unreadable; abandoned", live.game_id)
-            with contextlib.suppress(GameNotLive):
-                await self._stored(None, self.bot.db.abandon_game, live.game_id)
-            return False
-        table = Table(
-            game_id=live.game_id,
-            guild_id=live.guild_id,
-            channel_id=live.channel_id,
-            adapter=adapter,
-            state=state,
-            version=live.version,
-            seats=list(live.seats),
-            meta=TableMeta.from_json(live.meta_json, state.n),
-            seed=live.game_id,
-            stored_meta=live.meta_json,
-        )
         channel = await self.channel(table)
         if channel is None:
             log.warning("game %s: channel %s is gone; abandoned", live.game_id, live.channel_id)
-            with contextlib.suppress(GameNotLive):
-                await self._stored(None, self.bot.db.abandon_game, live.game_id)
+            await self.session.abandon_stored(live.game_id)
             return False
         if live.game_id in self.tables_by_game:
             # started since the bot came up (this loop can be slower than the
@@ -363,7 +298,7 @@ class TableRuntime(commands.Cog, name="Tables"):
 
     def _start_tasks(self, table: Table) -> None:
         table.tasks = [
-            self._spawn(self._drive(table), f"drive-{table.game_id}"),
+            self._spawn(self.session.drive(table), f"drive-{table.game_id}"),
             self._spawn(self._table_loop(table), f"table-{table.game_id}"),
         ]
 
@@ -377,65 +312,15 @@ class TableRuntime(commands.Cog, name="Tables"):
         return cast(discord.abc.Messageable, channel)
 
     async def save_meta(self, t: Table) -> None:
-        meta_json = t.meta.to_json()
-        with contextlib.suppress(GameNotLive):
-            await self._stored(t, self.bot.db.set_meta, t.game_id, meta_json)
-            t.stored_meta = meta_json
+        await self.session.save_meta(t)
 
-    async def _stored(self, t: Table | None, call: Any, /, *args: Any, **kwargs: Any) -> Any:
-        """``await call(*args, **kwargs)``, a storage call, until storage takes it.
+    # -- what the session tells the players (its messenger) ---------------------------
 
-        The answers a caller acts on (a stale version, a game no longer live) are
-        raised; any other failure pauses the table instead of ending its task:
-        one ERROR in the log and one message to the players, then retries with a
-        growing wait, and the table goes on where it was once one succeeds (the
-        caller holds what it was storing, so no decision is lost).
-        """
-        wait, longest = STORAGE_RETRY
-        failing = False
-        try:
-            while True:
-                try:
-                    return await call(*args, **kwargs)
-                except (StaleVersion, GameNotLive, GameNotFound):
-                    raise
-                except Exception as exc:
-                    if not failing:
-                        failing = True
-                        await self._storage_failed(t, exc)
-                    else:
-                        log.info("game %s: storage still failing (%s)", _gid(t), exc)
-                await self.clock.sleep(wait)
-                wait = min(wait * 2, longest)
-        finally:
-            if failing:
-                self._storage_back(t)
+    async def paused(self, t: Table) -> None:
+        msg = await self._say(t, PAUSED)
+        t.pause_message_id = msg.id if msg is not None else None
 
-    async def _storage_failed(self, t: Table | None, exc: Exception) -> None:
-        if t is not None:
-            t.storage_failures += 1
-            if t.storage_failures > 1:
-                return  # paused already (another call of the table is failing)
-        log.error(
-            "game %s: storage failed, the table is paused and retries: %r",
-            _gid(t),
-            exc,
-            exc_info=exc,
-        )
-        if t is not None:
-            msg = await self._say(t, PAUSED)
-            t.pause_message_id = msg.id if msg is not None else None
-            t.dirty.set()
-
-    def _storage_back(self, t: Table | None) -> None:
-        if t is not None:
-            t.storage_failures -= 1
-            if t.storage_failures:
-                return
-        log.info("game %s: storage works again; the table goes on", _gid(t))
-        if t is None or t.closed:
-            return
-        t.dirty.set()
+    def unpaused(self, t: Table) -> None:
         mid, t.pause_message_id = t.pause_message_id, None
         if mid is not None:
             self._spawn(self._unpause_note(t, mid), f"unpause-{t.game_id}")
@@ -451,8 +336,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         return f"<@{uid}>" if uid is not None else t.seats[p].display_name
 
     def note(self, t: Table, text: str) -> None:
-        t.notes.append(text)
-        del t.notes[:-3]
+        self.session.note(t, text)
 
     def _table_for_game(self, game_id: int) -> Table:
         t = self.tables_by_game.get(game_id)
@@ -787,9 +671,8 @@ class TableRuntime(commands.Cog, name="Tables"):
         random.SystemRandom().shuffle(order)
         seats = [seats[i] for i in order]
         seed = secrets.randbits(62)
-        adapter = lobby.adapter
-        state = adapter.game.new_game(lobby.options, seed)
-        n = state.n
+        manifest = self.manifests[lobby.kind]
+        n = len(seats)
         meta = TableMeta(
             lobby.host_id,
             lobby.turn_seconds,
@@ -799,35 +682,17 @@ class TableRuntime(commands.Cog, name="Tables"):
             [False] * n,
             colours=order,
         )
-        header, deal = _record_parts(state)
-        game_id = await self.bot.db.create_game(
-            NewGame(
-                guild_id=lobby.guild_id,
-                channel_id=lobby.channel_id,
-                kind=adapter.game.name,
-                preset=lobby.preset,
-                options_json=json.dumps(lobby.options.to_dict()),
-                scoring=str(getattr(lobby.options, "scoring", "standard")),
-                seats=seats,
-                header_json=header,
-                snapshot_json=state.to_json(include_record=False),
-                deal_json=deal,
-                meta_json=meta.to_json(),
-                lower_is_better=adapter.game.lower_is_better,
-            )
+        t = await self.session.create(
+            manifest,
+            guild_id=lobby.guild_id,
+            channel_id=lobby.channel_id,
+            preset=lobby.preset,
+            options=lobby.options,
+            seats=seats,
+            meta=meta,
+            seed=seed,
         )
-        t = Table(
-            game_id,
-            lobby.guild_id,
-            lobby.channel_id,
-            adapter,
-            state,
-            0,
-            seats,
-            meta,
-            seed,
-            stored_meta=meta.to_json(),
-        )
+        game_id = t.game_id
         names = ", ".join(self._mention(t, p) for p in range(n))
         with contextlib.suppress(discord.HTTPException):  # the game goes on without it
             await edit_original(
@@ -1031,11 +896,11 @@ class TableRuntime(commands.Cog, name="Tables"):
 
     async def _ping(self, t: Table, text: str) -> None:
         """A short channel message that notifies someone; the previous ping goes away."""
-        await self._clear_ping(t)
+        await self.clear_ping(t)
         msg = await self._say(t, text)
         t.ping_message_id = msg.id if msg is not None else None
 
-    async def _clear_ping(self, t: Table) -> None:
+    async def clear_ping(self, t: Table) -> None:
         if t.ping_message_id is None:
             return
         channel = await self.channel(t)
@@ -1105,88 +970,13 @@ class TableRuntime(commands.Cog, name="Tables"):
         """My hand: the hand and, on your turn, the controls, only to you."""
         p = self._seat_for(t, interaction.user)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self._reclaim(t, p)
+        await self.session.reclaim(t, p)
         payload = await self.hand_payload(t, p, controls=True)
         await followup(interaction, ephemeral=True, **payload)
 
-    # -- the driver ------------------------------------------------------------------
+    # -- turns, rounds and the end (the session's messenger) -------------------------
 
-    async def _drive(self, t: Table) -> None:
-        try:
-            while not t.closed:
-                st = t.state
-                if st.is_terminal():
-                    await self._game_over(t)
-                    return
-                if st.is_round_over():
-                    await self._next_round(t)
-                    continue
-                p = st.current_player
-                assert p is not None
-                version = t.version
-                if t.is_computer(p):
-                    await self._computer_turn(t, p, version)
-                else:
-                    await self._human_turn(t, p, version)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("game %s: the game loop stopped", t.game_id)
-
-    async def _computer_turn(self, t: Table, p: int, version: int) -> None:
-        if t.deadline is not None or t.notified is not None:
-            t.deadline = None
-            t.notified = None
-            await self._clear_ping(t)
-        t.dirty.set()
-        await self.clock.sleep(self.timings.computer_pause)  # so people can follow
-        if t.closed or t.version != version or not t.is_computer(p):
-            return
-        obs = t.state.observation(p)
-        decision = await self._think(t, p, obs)
-        with contextlib.suppress(Stale):
-            await self._apply(t, p, decision, version, by="computer")
-
-    async def _think(self, t: Table, p: int, obs: Any) -> Any:
-        """A computer's decision, as the game's manifest says its level thinks."""
-        return await self.computers.decide(
-            self.manifests[t.kind], t.meta.level, t.seed * 31 + p, t.game_id, p, obs
-        )
-
-    async def _human_turn(self, t: Table, p: int, version: int) -> None:
-        turn = float(t.meta.turn_seconds)
-        if t.notified != (version, p):
-            t.notified = (version, p)
-            t.warned = False
-            t.deadline = self.clock.now() + turn
-            t.dirty.set()
-            await self._announce_turn(t, p, version)
-        deadline = t.deadline or self.clock.now()
-        t.changed.clear()
-        if t.closed or t.version != version or t.is_computer(p):
-            return
-        warn_at = deadline - min(self.timings.warn_before, turn / 4)
-        if not t.warned and warn_at > self.clock.now():
-            if await self._wait(t, warn_at - self.clock.now()):
-                return
-            t.warned = True
-            await self._warn(t, p, deadline)
-            t.changed.clear()
-            if t.closed or t.version != version or t.is_computer(p):
-                return
-        left = deadline - self.clock.now()
-        if left > 0 and await self._wait(t, left):
-            return
-        if t.closed or t.version != version or t.is_computer(p):
-            return
-        decision = t.state.default_decision()
-        with contextlib.suppress(Stale):
-            await self._apply(t, p, decision, version, by="timeout")
-
-    async def _wait(self, t: Table, seconds: float) -> bool:
-        return await wait_event(self.clock, t.changed, seconds)
-
-    async def _announce_turn(self, t: Table, p: int, version: int) -> None:
+    async def turn(self, t: Table, p: int, version: int) -> None:
         payload = await self.hand_payload(t, p, controls=True)
         if t.version != version:
             # played meanwhile (a click on an older message of the same turn, as
@@ -1202,157 +992,42 @@ class TableRuntime(commands.Cog, name="Tables"):
                 f"{countdown(t.deadline or self.clock.now())}.",
             )
 
-    async def _warn(self, t: Table, p: int, deadline: float) -> None:
+    async def warn(self, t: Table, p: int, deadline: float) -> None:
         then = t.adapter.timeout_text(t.snapshot(), p)
         text = f"⏳ Your time runs out {countdown(deadline)}; then {then}"
         if await self._dm(t, p, content=text) is None:
             await self._ping(t, f"{self._mention(t, p)} {text}")
 
-    async def _apply(self, t: Table, p: int, decision: Any, version: int, *, by: str) -> Any:
-        """Validate, store, then publish one decision (raises Stale or EngineError).
+    async def took_over(self, t: Table, p: int) -> None:
+        text = (
+            "You ran out of time twice in a row, so the computer is playing your seat. "
+            "Press **I'm back** (or **My hand** on the table) to take it back."
+        )
+        if await self._dm(t, p, content=text, view=back_view(t.game_id)) is None:
+            await self._say(t, f"{self._mention(t, p)} {text}", view=back_view(t.game_id))
 
-        Storage appends the decision's notation (and the meta blob only when it
-        changed), so a decision costs the same late in a game as early.
-        Returns the state before the decision.
-        """
-        took_over = False
-        async with t.lock:
-            if t.closed:
-                raise Stale("This game is over.")
-            if t.version != version:
-                raise Stale(
-                    "Those controls are from an earlier turn, so nothing changed. "
-                    "Use your latest message or **My hand**."
-                )
-            if t.state.current_player != p:
-                raise Stale("It's not your turn.")
-            started = time.thread_time()
-            before = t.state
-            new = before.copy()
-            new.apply(decision, p)
-            meta = TableMeta.from_json(t.meta.to_json(), new.n)
-            if by == "human":
-                meta.timeouts[p] = 0
-                meta.auto[p] = False
-            elif by == "timeout":
-                meta.timeouts[p] += 1
-                if meta.timeouts[p] >= 2 and not meta.auto[p]:
-                    meta.auto[p] = True
-                    took_over = True
-            ended_round = new.is_terminal() or new.is_round_over()
-            stored = _stored_round(t, new) if ended_round else None
-            meta_json = meta.to_json()
-            changed = meta_json != t.stored_meta
-            outcome = new.outcome() if new.is_terminal() else None
-            t.loop_cpu = time.thread_time() - started
-            try:
-                t.version = await self._stored(
-                    t,
-                    self.bot.db.append_decision,
-                    t.game_id,
-                    version,
-                    p,
-                    str(decision),
-                    meta_json=meta_json if changed else None,
-                    round_result=stored,
-                    winners=outcome.winners if outcome is not None else None,
-                )
-            except (StaleVersion, GameNotLive) as exc:
-                raise Stale("Someone else acted first; nothing changed.") from exc
-            t.state = new
-            # only the fields a decision owns: the table loop may have moved the
-            # table message while this was being stored
-            t.meta.timeouts = meta.timeouts
-            t.meta.auto = meta.auto
-            if by == "timeout":
-                self.note(t, f"{t.names[p]} ran out of time")
-        t.changed.set()
-        t.dirty.set()
-        if by != "computer" and t.ping_message_id is not None:
-            await self._clear_ping(t)
-        if took_over:
-            self.note(t, f"{t.names[p]} timed out twice: the computer plays for them")
-            text = (
-                "You ran out of time twice in a row, so the computer is playing your seat. "
-                "Press **I'm back** (or **My hand** on the table) to take it back."
-            )
-            if await self._dm(t, p, content=text, view=back_view(t.game_id)) is None:
-                await self._say(t, f"{self._mention(t, p)} {text}", view=back_view(t.game_id))
-        return before
-
-    async def _reclaim(self, t: Table, p: int) -> bool:
-        """A human who acts again takes their seat back from the computer."""
-        if not t.meta.auto[p]:
-            return False
-        async with t.lock:
-            t.meta.auto[p] = False
-            t.meta.timeouts[p] = 0
-            await self.save_meta(t)
-        self.note(t, f"{t.names[p]} is back")
-        t.changed.set()
-        t.dirty.set()
-        return True
-
-    async def _next_round(self, t: Table) -> None:
-        result = t.state.round_results()[-1]
-        if t.meta.results_posted >= result.number:
-            # posted before a restart: the players have seen them
-            await self._deal_next(t)
-            return
-        pause = self.timings.round_pause
+    async def round_over(self, t: Table, result: RoundScore, next_at: float) -> None:
         message = await self._draw(t, t.adapter.round_message, t.snapshot(), result)
         embed = discord.Embed(
             title=message.title,
             description=f"{message.text}\n\nThe next {_round_word(t.adapter)} starts "
-            f"{countdown(self.clock.now() + pause)}."[-4096:],
+            f"{countdown(next_at)}."[-4096:],
             colour=t.adapter.colour,
         )
         if message.picture is not None:
             embed.set_image(url=f"attachment://{message.picture.filename}")
-        t.deadline = None
-        t.notified = None
-        await self._clear_ping(t)
-        # remembered before it is posted: a restart in the pause must not post
-        # it again (a crash between the two costs the post, not a duplicate)
-        async with t.lock:
-            t.meta.results_posted = result.number
-            await self.save_meta(t)
         await self._say(t, "", embed=embed, **file_kwargs(message.picture))
-        await self.clock.sleep(pause)
-        await self._deal_next(t)
 
-    async def _deal_next(self, t: Table) -> None:
-        async with t.lock:
-            if t.closed or not t.state.is_round_over():
-                return
-            new = t.state.copy()
-            new.start_round()
-            _header, deal = _record_parts(new)
-            meta_json = t.meta.to_json()
-            try:
-                t.version = await self._stored(
-                    t,
-                    self.bot.db.start_round,
-                    t.game_id,
-                    t.version,
-                    new.to_json(include_record=False),
-                    deal,
-                    meta_json=meta_json,
-                )
-                t.stored_meta = meta_json
-            except (StaleVersion, GameNotLive):
-                log.warning("game %s: the next deal was not stored; stopping", t.game_id)
-                t.closed = True
-                return
-            t.state = new
-            t.notes.clear()
+    async def dealt(self, t: Table) -> None:
         t.repost = True  # a fresh table message under the results
-        t.dirty.set()
         await self._deal_messages(t)
 
-    async def _game_over(self, t: Table) -> None:
+    async def game_over(self, t: Table) -> None:
         outcome = t.state.outcome()
         assert outcome is not None
+        await self._final_results(t, outcome)
+
+    async def _final_results(self, t: Table, outcome: GameOutcome) -> None:
         message = await self._draw(t, t.adapter.final_message, t.snapshot(), outcome)
         embed = discord.Embed(
             title=message.title, description=message.text[:4096], colour=t.adapter.colour
@@ -1377,7 +1052,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         for task in t.tasks:
             if task is not me:
                 task.cancel()
-        await self._clear_ping(t)
+        await self.clear_ping(t)
         channel = await self.channel(t)
         if channel is not None and t.meta.table_message_id is not None:
             embed, picture = await self._table_payload(t)
@@ -1389,12 +1064,8 @@ class TableRuntime(commands.Cog, name="Tables"):
 
     async def _end_game(self, t: Table, reason: str) -> None:
         """End without a winner; finished rounds stay recorded."""
-        async with t.lock:
-            if t.closed:
-                return
-            with contextlib.suppress(GameNotLive):
-                await self._stored(t, self.bot.db.abandon_game, t.game_id)
-            t.closed = True
+        if not await self.session.abandon(t):
+            return
         await self._close(t)
         results = t.state.round_results()
         lines = [reason, f"Completed rounds are kept ({len(results)})."]
@@ -1411,24 +1082,7 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def _leave_game(self, interaction: discord.Interaction, t: Table) -> None:
         p = self._seat_for(t, interaction.user)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with t.lock:
-            if t.closed:
-                raise Stale("This game is over.")
-            name = t.seats[p].display_name
-            seat = Seat.computer(t.meta.level, f"{name} (computer)")
-            await self.bot.db.set_seat(t.game_id, p, seat)
-            t.seats[p] = seat
-            t.meta.auto[p] = False
-            t.meta.timeouts[p] = 0
-            if interaction.user.id not in t.meta.left:
-                t.meta.left.append(interaction.user.id)  # no seat in this game again
-            humans = t.humans()
-            if t.meta.host_id == interaction.user.id and humans:
-                t.meta.host_id = t.seats[humans[0]].user_id or 0  # the next human hosts
-            await self.save_meta(t)
-        self.note(t, f"{name} left; a computer plays their seat")
-        t.changed.set()
-        t.dirty.set()
+        await self.session.leave(t, p, interaction.user.id)
         await followup(
             interaction, content="You left the table; a computer took your seat.", ephemeral=True
         )
@@ -1451,7 +1105,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             await self._leave_game(interaction, t)
         else:  # back
             p = self._seat_for(t, interaction.user)
-            if await self._reclaim(t, p):
+            if await self.session.reclaim(t, p):
                 await update(
                     interaction, content="Welcome back: your seat is yours again.", view=None
                 )
@@ -1469,13 +1123,10 @@ class TableRuntime(commands.Cog, name="Tables"):
     ) -> None:
         t = await self._table_for_click(game_id)
         p = self._seat_for(t, interaction.user)
-        if await self._reclaim(t, p) and t.version != version:
+        if await self.session.reclaim(t, p) and t.version != version:
             raise Stale("Welcome back: your seat is yours again. These controls are old.")
         if t.version != version:
-            raise Stale(
-                "Those controls are from an earlier turn, so nothing changed. "
-                "Use your latest message or **My hand**."
-            )
+            raise Stale(STALE_CONTROLS)
         if t.state.current_player != p:
             raise Stale("It's not your turn.")
         started = time.thread_time()
@@ -1487,7 +1138,9 @@ class TableRuntime(commands.Cog, name="Tables"):
                 extra["attachments"] = [to_file(action.picture)]
             await update(interaction, content=action.content, view=action.view, **extra)
             return
-        storing = asyncio.ensure_future(self._apply(t, p, action.decision, version, by="human"))
+        storing = asyncio.ensure_future(
+            self.session.apply(t, p, action.decision, version, by="human")
+        )
         # a paused table stores the decision once storage works again: the
         # answer is deferred meanwhile rather than lost
         done, _ = await asyncio.wait({storing}, timeout=ANSWER_GRACE)
