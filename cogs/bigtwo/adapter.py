@@ -42,10 +42,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.table.adapter import Aftermath, Decide, HandMessage, Redraw, ResultsMessage
+from cogs.table.adapter import (
+    Aftermath,
+    Decide,
+    HandMessage,
+    Redraw,
+    ResultsMessage,
+    rules_embed_from,
+)
 from cogs.table.images import Picture, draw, picture_names, table_picture
 from cogs.table.rules import describe_options
-from cogs.table.server import rules_embed_from
 from cogs.table.text import countdown, plural, standings_lines
 from engine.bigtwo import GAME_TYPE, PASS, BigTwo, Combo, Event, Options
 from engine.game import GameOutcome, RoundScore

@@ -21,10 +21,10 @@ from cogs.table.adapter import (
     HandMessage,
     Redraw,
     ResultsMessage,
+    rules_embed_from,
 )
 from cogs.table.images import table_picture
 from cogs.table.rules import describe_options
-from cogs.table.server import rules_embed_from
 from cogs.table.text import STALE_CHOICE, plural, standings_lines
 from engine.game import GameOutcome, RoundScore
 from engine.president import (

@@ -21,10 +21,16 @@ import discord
 
 import render.sixty as render
 from cogs.replies import UserFacingError
-from cogs.table.adapter import Aftermath, Decide, HandMessage, Redraw, ResultsMessage
+from cogs.table.adapter import (
+    Aftermath,
+    Decide,
+    HandMessage,
+    Redraw,
+    ResultsMessage,
+    rules_embed_from,
+)
 from cogs.table.images import table_picture
 from cogs.table.rules import describe_options
-from cogs.table.server import rules_embed_from
 from cogs.table.text import STALE_CHOICE, order_by_totals, ordinal, plural, standings_lines
 from engine.game import GameOutcome, RoundScore
 from engine.sixty import (

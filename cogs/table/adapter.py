@@ -152,3 +152,16 @@ class GameAdapter(Protocol):
     def round_details(self, t: TableSnapshot, result: RoundScore, player: int) -> dict[str, Any]:
         """Game-specific facts stored with a player's round row (a title …)."""
         ...
+
+
+def rules_embed_from(text: Any, colour: discord.Colour, *, where: str = "") -> discord.Embed:
+    """An embed from a rules text (``title``, ``description``, ``sections`` of
+    (heading, body) pairs, each short enough for an embed field)."""
+    embed = discord.Embed(
+        title=text.title + (f" {where}" if where else ""),
+        description=text.description,
+        colour=colour,
+    )
+    for heading, body in text.sections:
+        embed.add_field(name=heading, value=body, inline=False)
+    return embed

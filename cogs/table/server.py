@@ -25,6 +25,7 @@ from engine import OptionsError
 
 from .models import Lobby, Table
 from .server_views import forget_view, house_view
+from .session import takeable_seat
 from .settings import (
     LOBBY_SETTINGS,
     apply_setting,
@@ -50,28 +51,6 @@ MAX_ID = 2**63 - 1
 log = logging.getLogger("president.server")
 
 Scope = Literal["channel", "server"]
-
-
-def takeable_seat(t: Table) -> int | None:
-    """The first seat a newcomer may take: played by the computer because it was
-    a computer seat or its human left (not a human's seat after timeouts)."""
-    for p, seat in enumerate(t.seats):
-        if seat.user_id is None:
-            return p
-    return None
-
-
-def rules_embed_from(text: Any, colour: discord.Colour, *, where: str = "") -> discord.Embed:
-    """An embed from a rules text (``title``, ``description``, ``sections`` of
-    (heading, body) pairs, each short enough for an embed field)."""
-    embed = discord.Embed(
-        title=text.title + (f" {where}" if where else ""),
-        description=text.description,
-        colour=colour,
-    )
-    for heading, body in text.sections:
-        embed.add_field(name=heading, value=body, inline=False)
-    return embed
 
 
 def differences_text(adapter: GameAdapter, options: Any) -> str:

@@ -80,6 +80,15 @@ def record_parts(state: Any) -> tuple[str, str]:
     return json.dumps(record, ensure_ascii=False), json.dumps(deal, ensure_ascii=False)
 
 
+def takeable_seat(t: Table) -> int | None:
+    """The first seat a newcomer may take: played by the computer because it was
+    a computer seat or its human left (not a human's seat after timeouts)."""
+    for p, seat in enumerate(t.seats):
+        if seat.user_id is None:
+            return p
+    return None
+
+
 def _gid(t: Table | None) -> str:
     return str(t.game_id) if t is not None else "-"
 

@@ -12,8 +12,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.replies import UserFacingError
-from cogs.table.adapter import Aftermath, Decide, HandMessage, Redraw, ResultsMessage
-from cogs.table.server import rules_embed_from
+from cogs.table.adapter import (
+    Aftermath,
+    Decide,
+    HandMessage,
+    Redraw,
+    ResultsMessage,
+    rules_embed_from,
+)
 from cogs.table.text import standings_lines
 from cogs.table.views import ControlItem, control_button
 from engine.game import GameOutcome, RoundScore

@@ -104,3 +104,14 @@ def test_the_check_sees_a_cycle_hidden_under_type_checking() -> None:
         "g.d": ("g", "import g.a\n"),
     }
     assert _cycles(_graph(sources)) == [["g.a", "g.b", "g.c"]]
+
+
+def test_no_module_of_the_table_runtime_grows_into_one_big_object() -> None:
+    """The runtime is split by what it does (session, lobby, table message,
+    private messages, clicks, server features); each part stays readable."""
+    longest = 520
+    sizes = {
+        path.name: len(path.read_text(encoding="utf-8").splitlines())
+        for path in (ROOT / "cogs" / "table").glob("*.py")
+    }
+    assert {name: n for name, n in sizes.items() if n > longest} == {}
