@@ -173,6 +173,9 @@ class TableRuntime(commands.Cog, name="Tables"):
     def note(self, t: Table, text: str) -> None:
         self.session.note(t, text)
 
+    async def take_seat(self, t: Table, user_id: int, name: str) -> tuple[int, str] | str:
+        return await self.session.take_seat(t, user_id, name)
+
     async def hand_payload(self, t: Table, p: int, *, controls: bool) -> dict[str, Any]:
         return await self.private.hand_payload(t, p, controls=controls)
 

@@ -25,7 +25,7 @@ from engine import OptionsError
 
 from .models import Lobby, Table
 from .server_views import forget_view, house_view
-from .session import takeable_seat
+from .session import seat_refusal, takeable_seat
 from .settings import (
     LOBBY_SETTINGS,
     apply_setting,
@@ -422,51 +422,28 @@ class ServerFeatures:
     # -- taking over a computer seat --------------------------------------------------
 
     async def take_seat(self, interaction: discord.Interaction, t: Table) -> None:
-        """A newcomer takes over a computer-played seat at once, even mid-round.
-        The seat's hand shows at once, so it must not be a peephole: nobody who
-        holds a seat or has left the game takes one (``meta.left`` is stored
-        with the table, so a restart does not forget). A human whose own seat
-        the computer covers after timeouts takes it back with I'm back."""
+        """Take seat: a newcomer plays a computer-played seat from now on (the
+        rules are the session's, :meth:`~cogs.table.session.TableSession.take_seat`).
+        A human whose own seat the computer covers after timeouts takes it back
+        with I'm back."""
         user = interaction.user
-        refused = self._refuse_seat(t, user.id)
+        refused = seat_refusal(t, user.id)
         if refused is not None:
             raise UserFacingError(refused)
         if takeable_seat(t) is None:
             raise UserFacingError("No computer seat is free to take at this table.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with t.lock:
-            p = takeable_seat(t)
-            refused = self._refuse_seat(t, user.id)
-            if t.closed or p is None or refused is not None:
-                text = refused or "Someone was quicker: no computer seat is free now."
-                await followup(interaction, content=text, ephemeral=True)
-                return
-            old = t.seats[p].display_name
-            seat = Seat.human(user.id, user.display_name)
-            await self.db.set_seat(t.game_id, p, seat)
-            t.seats[p] = seat
-            t.meta.auto[p] = False
-            t.meta.timeouts[p] = 0
-            t.meta.dm_closed[p] = False
-            await self.cog.save_meta(t)
-        self.cog.note(t, f"{user.display_name} took over {old}'s seat")
-        t.changed.set()  # the driver re-checks who plays this seat
-        t.dirty.set()
+        taken = await self.cog.take_seat(t, user.id, user.display_name)
+        if isinstance(taken, str):
+            await followup(interaction, content=taken, ephemeral=True)
+            return
+        p, old = taken
         payload = await self.cog.hand_payload(t, p, controls=True)
         payload["content"] = (
             f"You took over {old}'s seat. Your turns also come by DM (or press **My hand**).\n"
             + payload["content"]
         )
         await followup(interaction, ephemeral=True, **payload)
-
-    @staticmethod
-    def _refuse_seat(t: Table, user_id: int) -> str | None:
-        """Why this person may not take a seat at this table, or None."""
-        if t.seat_of_user(user_id) is not None:
-            return "You're already playing at this table."
-        if user_id in t.meta.left:
-            return "You left this game, so you can't take a seat in it again."
-        return None
 
     # -- forgetting a player ----------------------------------------------------------
 

@@ -26,13 +26,13 @@ from typing import Any
 
 from cogs.clock import wait_event
 from cogs.replies import UserFacingError
-from data import GameNotFound, GameNotLive, LiveTable, NewGame, Seat, SeatResult, StaleVersion
-from data import RoundResult as StoredRound
-from engine import EngineError, RoundScore
+from data import GameNotFound, GameNotLive, LiveTable, NewGame, Seat, StaleVersion
+from engine import EngineError
 
 from .manifest import GameManifest
 from .models import Table, TableMeta
 from .ports import Clock, Computers, Messenger, Storage, Timings
+from .records import record_parts, stored_round
 
 log = logging.getLogger("president.game")
 
@@ -51,41 +51,24 @@ STALE_CONTROLS = (
 )
 
 
-def stored_round(t: Table, state: Any) -> StoredRound:
-    """The rows a finished round stores: the same shape for every game."""
-    result: RoundScore = state.round_results()[-1]
-    snapshot = t.snapshot(state)
-    return StoredRound(
-        number=result.number,
-        seats=[
-            SeatResult(
-                seat=p,
-                position=result.positions[p],
-                score=result.scores[p],
-                total=result.totals[p],
-                details=t.adapter.round_details(snapshot, result, p),
-                display_name=t.names[p],
-            )
-            for p in range(state.n)
-        ],
-    )
-
-
-def record_parts(state: Any) -> tuple[str, str]:
-    """The record's header (all but its rounds) and the current round's deal,
-    in the envelope every game shares: the storage keeps a record as it grows."""
-    record = json.loads(state.record().to_json())
-    rounds = record.pop("rounds")
-    deal = {k: v for k, v in rounds[-1].items() if k != "decisions"} if rounds else {}
-    return json.dumps(record, ensure_ascii=False), json.dumps(deal, ensure_ascii=False)
-
-
 def takeable_seat(t: Table) -> int | None:
     """The first seat a newcomer may take: played by the computer because it was
     a computer seat or its human left (not a human's seat after timeouts)."""
     for p, seat in enumerate(t.seats):
         if seat.user_id is None:
             return p
+    return None
+
+
+def seat_refusal(t: Table, user_id: int) -> str | None:
+    """Why this person may not take a seat at this table, or None. Taking a seat
+    shows its hand at once, so it must not be a peephole: nobody who holds a
+    seat or has left the game takes one (``meta.left`` is stored with the
+    table, so a restart does not forget)."""
+    if t.seat_of_user(user_id) is not None:
+        return "You're already playing at this table."
+    if user_id in t.meta.left:
+        return "You left this game, so you can't take a seat in it again."
     return None
 
 
@@ -433,6 +416,27 @@ class TableSession:
         t.changed.set()
         t.dirty.set()
         return name
+
+    async def take_seat(self, t: Table, user_id: int, name: str) -> tuple[int, str] | str:
+        """A newcomer takes over a computer-played seat at once, even mid-round:
+        (the seat, its old name), or why not."""
+        async with t.lock:
+            p = takeable_seat(t)
+            refused = seat_refusal(t, user_id)
+            if t.closed or p is None or refused is not None:
+                return refused or "Someone was quicker: no computer seat is free now."
+            old = t.seats[p].display_name
+            seat = Seat.human(user_id, name)
+            await self.storage.set_seat(t.game_id, p, seat)
+            t.seats[p] = seat
+            t.meta.auto[p] = False
+            t.meta.timeouts[p] = 0
+            t.meta.dm_closed[p] = False
+            await self.save_meta(t)
+        self.note(t, f"{name} took over {old}'s seat")
+        t.changed.set()  # the driver re-checks who plays this seat
+        t.dirty.set()
+        return p, old
 
     async def abandon(self, t: Table) -> bool:
         """End without a winner (finished rounds stay recorded); False if it had

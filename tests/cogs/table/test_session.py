@@ -297,3 +297,30 @@ def test_the_real_ports_answer_everything_the_session_asks() -> None:
     for port, real in ((Storage, Database), (Messenger, TableRuntime)):
         wanted = [n for n, _ in inspect.getmembers(port) if not n.startswith("_")]
         assert [n for n in wanted if not callable(getattr(real, n, None))] == []
+
+
+def test_a_newcomer_takes_a_computer_seat_but_no_one_gets_a_second_look() -> None:
+    """Taking a seat shows its hand at once: someone seated, or who left this
+    game, is refused; a human's seat the computer plays after timeouts is not
+    free; the seat change is stored."""
+    ports = Ports()
+    session = ports.session(TAKEAWAY)
+
+    async def play() -> None:
+        seats = [Seat.human(101, "Ann"), Seat.computer("random", "Hal")]
+        t = await takeaway_table(ports, session, seats=seats)
+        assert await session.take_seat(t, 101, "Ann") == "You're already playing at this table."
+        assert await session.take_seat(t, 103, "Cy") == (1, "Hal")
+        assert t.seats[1] == Seat.human(103, "Cy") == ports.storage.games[t.game_id].seats[1]
+        assert t.notes[-1] == "Cy took over Hal's seat"
+        assert await session.take_seat(t, 104, "Di") == (
+            "Someone was quicker: no computer seat is free now."
+        )
+        await session.leave(t, 1, 103)
+        assert await session.take_seat(t, 103, "Cy") == (
+            "You left this game, so you can't take a seat in it again."
+        )
+        assert await session.take_seat(t, 104, "Di") == (1, "Cy (computer)")
+        assert json.loads(ports.storage.games[t.game_id].meta_json)["left"] == [103]
+
+    run(play())
