@@ -115,3 +115,27 @@ def test_no_module_of_the_table_runtime_grows_into_one_big_object() -> None:
         for path in (ROOT / "cogs" / "table").glob("*.py")
     }
     assert {name: n for name, n in sizes.items() if n > longest} == {}
+
+
+def test_the_table_session_and_its_ports_use_no_discord() -> None:
+    """The session core runs against its ports, not Discord: none of its modules
+    imports discord or the Discord services (the refusal class it raises,
+    ``cogs.replies.UserFacingError``, is the one tie, through that module)."""
+    core = ["session", "ports", "records", "models", "snapshot", "manifest", "computers"]
+    discordish = {"discord", "cogs.table.runtime", "cogs.table.views", "cogs.table.context"}
+    known = set(_modules())
+    for name in core:
+        path = ROOT / "cogs" / "table" / f"{name}.py"
+        imported = _imports(f"cogs.table.{name}", "cogs.table", path.read_text("utf-8"), known)
+        tree = ast.parse(path.read_text("utf-8"))
+        roots = {
+            alias.name.split(".")[0]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for alias in node.names
+        } | {
+            (node.module or "").split(".")[0]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and not node.level
+        }
+        assert not (roots | imported) & discordish, name
