@@ -91,7 +91,7 @@ async def test_lobby_house_rules_and_the_rules_text(emulator: Emulator, tmp_path
     async with running(emulator, tmp_path / "db.sqlite3"):
         with pytest.raises(AssertionError, match="max"):  # the command declares 2–6 seats
             await emulator.slash(alice, channel, "sixty new", {"seats": 7})
-        await open_sixty(emulator, alice, channel, [], seats=3)
+        lobby = await open_sixty(emulator, alice, channel, [], seats=3)
         bad = await emulator.slash(alice, channel, "sixty set", {"option": "rounds", "value": "0"})
         assert bad.message is not None and "from 1 to 20" in bad.message.content
         bad = await emulator.slash(
@@ -102,6 +102,13 @@ async def test_lobby_house_rules_and_the_rules_text(emulator: Emulator, tmp_path
             alice, channel, "sixty set", {"option": "voluntary_take", "value": "off"}
         )
         assert ok.message is not None and "**voluntary_take** is now **off**" in ok.message.content
+        # the lobby shows the change too (redrawn after the answer): the test must
+        # not end, and stop the bot, in the middle of that redraw
+        await emulator.wait_for(
+            lambda: "voluntary_take" in emulator.state.messages[lobby.id].text(),
+            10.0,
+            "the lobby showing the changed rule",
+        )
         h = await emulator.slash(alice, channel, "sixty rules", {})
         assert h.message is not None and h.message.ephemeral
         rules = h.message.text()
