@@ -42,10 +42,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.table.adapter import Aftermath, Decide, HandMessage, Redraw, ResultsMessage
+from cogs.table.adapter import (
+    Aftermath,
+    Decide,
+    HandMessage,
+    Redraw,
+    ResultsMessage,
+    rules_embed_from,
+)
 from cogs.table.images import Picture, draw, picture_names, table_picture
 from cogs.table.rules import describe_options
-from cogs.table.server import rules_embed_from
 from cogs.table.text import countdown, plural, standings_lines
 from engine.bigtwo import GAME_TYPE, PASS, BigTwo, Combo, Event, Options
 from engine.game import GameOutcome, RoundScore
@@ -62,7 +68,7 @@ from .controls import Choice, parse_click, turn_view
 from .rules_text import differences_text, rules_text, value_text
 
 if TYPE_CHECKING:
-    from cogs.table.models import Table
+    from cogs.table.snapshot import TableSnapshot
 
 
 def event_line(e: Event, names: Sequence[str]) -> str | None:
@@ -86,7 +92,6 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
 class BigTwoAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0xB8322E)
-    control_prefix = "pres"
     round_word = "deal"
     toggles = (
         ("last_single_two_wins", "Single 2 may win"),
@@ -115,14 +120,9 @@ class BigTwoAdapter:
     def value_text(self, value: Any) -> str:
         return value_text(value)
 
-    # -- computers -------------------------------------------------------------
-
-    def computer(self, level: str, seed: int) -> Any:
-        return self.game.make_player(level, seed)
-
     # -- the table -------------------------------------------------------------
 
-    def table_lines(self, t: Table) -> list[str]:
+    def table_lines(self, t: TableSnapshot) -> list[str]:
         view = t.state.public_view()
         lines = [
             line for line in (event_line(e, t.names) for e in view.history) if line is not None
@@ -134,27 +134,27 @@ class BigTwoAdapter:
             lines.append(f"The lead must include the {view.lead_card.pretty()}.")
         return lines
 
-    def turn_text(self, t: Table, player: int) -> str:
+    def turn_text(self, t: TableSnapshot, player: int) -> str:
         return "to lead" if t.state.top is None else "to play"
 
-    def timeout_text(self, t: Table, player: int) -> str:
+    def timeout_text(self, t: TableSnapshot, player: int) -> str:
         st: BigTwo = t.state
         if st.current_player == player and st.default_decision() is PASS:
             return "I'll pass for you."
         return "I'll play your lowest card for you."
 
-    def scores_text(self, t: Table) -> str:
+    def scores_text(self, t: TableSnapshot) -> str:
         st: BigTwo = t.state
         totals = " · ".join(f"{t.names[p]} {st.totals[p]}" for p in range(st.n))
         return f"{session_text(st.options, st.deal_number)} · Penalties: {totals}"
 
-    def table_picture(self, t: Table) -> Picture | None:
+    def table_picture(self, t: TableSnapshot) -> Picture | None:
         view = t.state.public_view()
-        return table_picture(render.render_table, view, t.names, t.computer_seats(), t.meta.auto)
+        return table_picture(render.render_table, view, t.names, t.computer_seats(), t.auto)
 
     # -- hands and controls ----------------------------------------------------
 
-    def _lines(self, t: Table, player: int, *, controls: bool) -> list[str]:
+    def _lines(self, t: TableSnapshot, player: int, *, controls: bool) -> list[str]:
         st: BigTwo = t.state
         obs = st.observation(player)
         names = t.names
@@ -201,7 +201,7 @@ class BigTwoAdapter:
             lines.append(f"Waiting for {names[st.current_player]}.")
         return lines
 
-    def hand_message(self, t: Table, player: int, *, controls: bool) -> HandMessage:
+    def hand_message(self, t: TableSnapshot, player: int, *, controls: bool) -> HandMessage:
         st: BigTwo = t.state
         obs = st.observation(player)
         my_turn = st.current_player == player
@@ -218,7 +218,7 @@ class BigTwoAdapter:
         return HandMessage(self._lines(t, player, controls=controls), view, picture)
 
     def on_control(
-        self, t: Table, player: int, kind: str, arg: str, values: Sequence[str]
+        self, t: TableSnapshot, player: int, kind: str, arg: str, values: Sequence[str]
     ) -> Redraw | Decide:
         st: BigTwo = t.state
         parsed = parse_click(st, player, kind, arg, list(values))
@@ -233,7 +233,7 @@ class BigTwoAdapter:
         view = turn_view(t.game_id, t.version, st, player, choice)
         return Redraw(view, "\n".join(lines)[:2000])
 
-    def aftermath(self, t: Table, player: int, decision: Any, before: Any) -> Aftermath:
+    def aftermath(self, t: TableSnapshot, player: int, decision: Any, before: Any) -> Aftermath:
         st: BigTwo = t.state
         left = sort_hand(st.hand(player), st.options)
         if isinstance(decision, Combo):
@@ -249,7 +249,7 @@ class BigTwoAdapter:
 
     # -- results ---------------------------------------------------------------
 
-    def _result_lines(self, t: Table, result: RoundScore) -> list[str]:
+    def _result_lines(self, t: TableSnapshot, result: RoundScore) -> list[str]:
         names = t.names
         order = sorted(range(len(result.scores)), key=lambda p: (result.positions[p], p))
         lines = []
@@ -263,7 +263,7 @@ class BigTwoAdapter:
             lines.append(f"{names[p]} — {what}: +{score} (total {result.totals[p]})")
         return lines
 
-    def round_message(self, t: Table, result: RoundScore) -> ResultsMessage:
+    def round_message(self, t: TableSnapshot, result: RoundScore) -> ResultsMessage:
         computer = t.computer_seats()
         picture = draw(
             "results",
@@ -277,7 +277,7 @@ class BigTwoAdapter:
             f"Deal {result.number} results", "\n".join(self._result_lines(t, result)), picture
         )
 
-    def final_message(self, t: Table, outcome: GameOutcome) -> ResultsMessage:
+    def final_message(self, t: TableSnapshot, outcome: GameOutcome) -> ResultsMessage:
         st: BigTwo = t.state
         names = t.names
         computer = t.computer_seats()
@@ -297,7 +297,7 @@ class BigTwoAdapter:
         title = f"Game over — {winners} win{'s' if len(outcome.winners) == 1 else ''}!"
         return ResultsMessage(title, "\n".join(lines), picture)
 
-    def round_details(self, t: Table, result: RoundScore, player: int) -> dict[str, Any]:
+    def round_details(self, t: TableSnapshot, result: RoundScore, player: int) -> dict[str, Any]:
         details = dict(result.details[player]) if result.details else {}
         details["won_deal"] = result.positions[player] == 0
         return details

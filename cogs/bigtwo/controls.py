@@ -33,7 +33,7 @@ import discord
 
 from cogs.replies import UserFacingError
 from cogs.table.text import STALE_CHOICE
-from cogs.table.views import ControlItem, button
+from cogs.table.views import ControlItem, control_button
 from engine.bigtwo import PASS, BigTwo, Combo, Decision, Options
 from engine.bigtwo.combos import (
     FLUSH,
@@ -203,11 +203,9 @@ def turn_view(
     obs = state.observation(player)
     options = state.options
     view = discord.ui.View(timeout=None)
-    base = f"pres:c:{game_id}:{version}"
     suggested = suggestions(obs.legal, options)
     if suggested:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"{base}:sugg",
             placeholder="Suggested plays (cheapest first)",
             min_values=1,
             max_values=1,
@@ -228,7 +226,6 @@ def turn_view(
         playable = {c for d in obs.legal if isinstance(d, Combo) for c in d.cards}
         picked = set(choice.picked)
         cards_select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"{base}:cards",
             placeholder="Build your own: pick 1 to 5 cards",
             min_values=1,
             max_values=min(MAX_PICK, len(hand)),
@@ -247,12 +244,12 @@ def turn_view(
     if choice.play is not None:
         arg = code(choice.play.cards)
         label = f"Play {_label(choice.play)}"[:80]
-        play = button(f"{base}:play:{arg}", label, discord.ButtonStyle.success, row=2)
+        play = control_button(label, discord.ButtonStyle.success, row=2)
         view.add_item(ControlItem(play, game_id, version, "play", arg))
     if PASS in obs.legal:
         view.add_item(
             ControlItem(
-                button(f"{base}:pass", "Pass", discord.ButtonStyle.secondary, row=2),
+                control_button("Pass", discord.ButtonStyle.secondary, row=2),
                 game_id,
                 version,
                 "pass",
@@ -262,7 +259,7 @@ def turn_view(
     if choice.suggestion is not None or choice.picked:
         view.add_item(
             ControlItem(
-                button(f"{base}:clear", "Clear", discord.ButtonStyle.secondary, row=2),
+                control_button("Clear", discord.ButtonStyle.secondary, row=2),
                 game_id,
                 version,
                 "clear",

@@ -21,11 +21,10 @@ from cogs.table.adapter import (
     HandMessage,
     Redraw,
     ResultsMessage,
+    rules_embed_from,
 )
-from cogs.table.computers import COMPUTER_TIME_LIMIT
 from cogs.table.images import table_picture
 from cogs.table.rules import describe_options
-from cogs.table.server import rules_embed_from
 from cogs.table.text import STALE_CHOICE, plural, standings_lines
 from engine.game import GameOutcome, RoundScore
 from engine.president import (
@@ -38,7 +37,6 @@ from engine.president import (
     Play,
     President,
 )
-from engine.president.ai import SearchPlayer, make_player
 
 from . import images
 from .rules_text import differences_text, rules_text, value_text
@@ -56,13 +54,12 @@ from .text import (
 from .views import give_view, play_view
 
 if TYPE_CHECKING:
-    from cogs.table.models import Table
+    from cogs.table.snapshot import TableSnapshot
 
 
 class PresidentAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0x2F8A58)
-    control_prefix = "pres"
     round_word = "round"
     toggles = (
         ("revolution", "Revolution"),
@@ -88,44 +85,34 @@ class PresidentAdapter:
     def value_text(self, value: Any) -> str:
         return value_text(value)
 
-    # -- computers -------------------------------------------------------------
-
-    def computer(self, level: str, seed: int) -> Any:
-        ai = make_player(level, seed)
-        if isinstance(ai, SearchPlayer):
-            # Budgets are counted in playouts; on a loaded bot a search could
-            # still run long, so a wall-clock cap keeps the table moving.
-            ai.time_limit = COMPUTER_TIME_LIMIT
-        return ai
-
     # -- the table -------------------------------------------------------------
 
-    def table_lines(self, t: Table) -> list[str]:
+    def table_lines(self, t: TableSnapshot) -> list[str]:
         view = t.state.public_view()
         lines = recent_log(view.history, t.names, limit=5)
         if view.exchange:
             lines = exchange_public_lines(view.exchange, t.names) + lines
         return lines
 
-    def turn_text(self, t: Table, player: int) -> str:
+    def turn_text(self, t: TableSnapshot, player: int) -> str:
         return "gives back cards" if t.state.phase == EXCHANGE else "to play"
 
-    def timeout_text(self, t: Table, player: int) -> str:
+    def timeout_text(self, t: TableSnapshot, player: int) -> str:
         if t.state.phase == EXCHANGE:
             return "I'll give back your lowest cards."
         return "I'll decide for you."
 
-    def scores_text(self, t: Table) -> str:
+    def scores_text(self, t: TableSnapshot) -> str:
         view = t.state.public_view()
         return "Scores: " + " · ".join(f"{t.names[s.player]} {s.score}" for s in view.seats)
 
-    def table_picture(self, t: Table) -> Any:
+    def table_picture(self, t: TableSnapshot) -> Any:
         view = t.state.public_view()
-        return table_picture(render.render_table, view, t.names, t.computer_seats(), t.meta.auto)
+        return table_picture(render.render_table, view, t.names, t.computer_seats(), t.auto)
 
     # -- hands and controls ----------------------------------------------------
 
-    def hand_message(self, t: Table, player: int, *, controls: bool) -> HandMessage:
+    def hand_message(self, t: TableSnapshot, player: int, *, controls: bool) -> HandMessage:
         st: President = t.state
         obs = st.observation(player)
         names = t.names
@@ -157,7 +144,7 @@ class PresidentAdapter:
         return HandMessage(lines, view, picture)
 
     def on_control(
-        self, t: Table, player: int, kind: str, arg: str, values: Sequence[str]
+        self, t: TableSnapshot, player: int, kind: str, arg: str, values: Sequence[str]
     ) -> Redraw | Decide:
         st: President = t.state
         if kind in ("rank", "count", "play", "pass"):
@@ -209,7 +196,7 @@ class PresidentAdapter:
             return Decide(give)
         raise UserFacingError(STALE_CHOICE)
 
-    def aftermath(self, t: Table, player: int, decision: Any, before: Any) -> Aftermath:
+    def aftermath(self, t: TableSnapshot, player: int, decision: Any, before: Any) -> Aftermath:
         st: President = t.state
         left = st.hand(player) if not st.is_over else ()
         if isinstance(decision, Give):
@@ -227,7 +214,7 @@ class PresidentAdapter:
 
     # -- results ---------------------------------------------------------------
 
-    def round_message(self, t: Table, result: RoundScore) -> ResultsMessage:
+    def round_message(self, t: TableSnapshot, result: RoundScore) -> ResultsMessage:
         view = t.state.public_view()
         last = view.results[-1]
         picture = images.round_picture(last, t.names, view.options, t.computer_seats())
@@ -235,7 +222,7 @@ class PresidentAdapter:
             f"Round {last.round_number} results", "\n".join(round_lines(last, t.names)), picture
         )
 
-    def final_message(self, t: Table, outcome: GameOutcome) -> ResultsMessage:
+    def final_message(self, t: TableSnapshot, outcome: GameOutcome) -> ResultsMessage:
         view = t.state.public_view()
         names = t.names
         winners = " and ".join(names[w] for w in outcome.winners)
@@ -248,7 +235,7 @@ class PresidentAdapter:
         title = f"Game over — {winners} win{'s' if len(outcome.winners) == 1 else ''}!"
         return ResultsMessage(title, "\n".join(lines), picture)
 
-    def round_details(self, t: Table, result: RoundScore, player: int) -> dict[str, Any]:
+    def round_details(self, t: TableSnapshot, result: RoundScore, player: int) -> dict[str, Any]:
         return dict(result.details[player]) if result.details else {}
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from cogs.table.views import ControlItem, button
+from cogs.table.views import ControlItem, control_button
 
 from .text import GiveChoices, PlayChoices, play_label, rank_name, rank_value
 
@@ -26,10 +26,8 @@ def play_view(
 ) -> discord.ui.View:
     """Rank select → count select (only when several counts are legal) → Play; Pass."""
     view = discord.ui.View(timeout=None)
-    base = f"pres:c:{game_id}:{version}"
     if choices.ranks:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"{base}:rank",
             placeholder="Choose a rank to play",
             min_values=1,
             max_values=1,
@@ -48,7 +46,6 @@ def play_view(
     counts = choices.counts(rank) if rank is not None else ()
     if rank is not None and len(counts) > 1:
         count_select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"{base}:count:{rank_value(rank)}",
             placeholder="How many cards?",
             min_values=1,
             max_values=1,
@@ -65,12 +62,10 @@ def play_view(
         count = counts[0]
     if rank is not None and count is not None and count in counts:
         text = rank_value(rank) * count
-        play = button(
-            f"{base}:play:{text}", play_label(rank, count), discord.ButtonStyle.success, row=2
-        )
+        play = control_button(play_label(rank, count), discord.ButtonStyle.success, row=2)
         view.add_item(ControlItem(play, game_id, version, "play", text))
     if choices.can_pass:
-        pass_button = button(f"{base}:pass", "Pass", discord.ButtonStyle.secondary, row=2)
+        pass_button = control_button("Pass", discord.ButtonStyle.secondary, row=2)
         view.add_item(ControlItem(pass_button, game_id, version, "pass", ""))
     return view
 
@@ -85,7 +80,6 @@ def give_view(
     mode = "g" if choices.grouped else "c"
     n = choices.count
     select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=f"pres:c:{game_id}:{version}:give:{mode}",
         placeholder=f"Choose {n} card{'s' if n != 1 else ''} to give back",
         min_values=n,
         max_values=n,
@@ -99,8 +93,7 @@ def give_view(
         arg = ".".join([mode, *chosen])
         labels = dict(choices.options)
         shown = ", ".join(labels.get(v, v) for v in chosen)
-        confirm = button(
-            f"pres:c:{game_id}:{version}:gok:{arg}",
+        confirm = control_button(
             f"Give back {shown}"[:80],
             discord.ButtonStyle.success,
             row=1,

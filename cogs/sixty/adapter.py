@@ -21,10 +21,16 @@ import discord
 
 import render.sixty as render
 from cogs.replies import UserFacingError
-from cogs.table.adapter import Aftermath, Decide, HandMessage, Redraw, ResultsMessage
+from cogs.table.adapter import (
+    Aftermath,
+    Decide,
+    HandMessage,
+    Redraw,
+    ResultsMessage,
+    rules_embed_from,
+)
 from cogs.table.images import table_picture
 from cogs.table.rules import describe_options
-from cogs.table.server import rules_embed_from
 from cogs.table.text import STALE_CHOICE, order_by_totals, ordinal, plural, standings_lines
 from engine.game import GameOutcome, RoundScore
 from engine.sixty import (
@@ -40,7 +46,6 @@ from engine.sixty import (
     Options,
     Sixty,
 )
-from engine.sixty.ai import make_player
 
 from . import images
 from .rules_text import differences_text, rules_text, value_text
@@ -60,7 +65,7 @@ from .text import (
 from .views import answer_view
 
 if TYPE_CHECKING:
-    from cogs.table.models import Table
+    from cogs.table.snapshot import TableSnapshot
 
 
 def _direction(view: Any) -> str:
@@ -70,7 +75,6 @@ def _direction(view: Any) -> str:
 class SixtyAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0xC0392B)
-    control_prefix = "pres"
     toggles = (("voluntary_take", "Take any time"),)
     round_word = "round"
 
@@ -90,14 +94,9 @@ class SixtyAdapter:
     def value_text(self, value: Any) -> str:
         return value_text(value)
 
-    # -- computers -------------------------------------------------------------
-
-    def computer(self, level: str, seed: int) -> Any:
-        return make_player(level, seed)
-
     # -- the table -------------------------------------------------------------
 
-    def table_lines(self, t: Table) -> list[str]:
+    def table_lines(self, t: TableSnapshot) -> list[str]:
         st: Sixty = t.state
         view = st.public_view()
         lines = recent_log(st, t.names)
@@ -109,7 +108,7 @@ class SixtyAdapter:
         )
         return lines
 
-    def turn_text(self, t: Table, player: int) -> str:
+    def turn_text(self, t: TableSnapshot, player: int) -> str:
         st: Sixty = t.state
         view = st.public_view()
         if st.phase == DEFEND and view.attack is not None:
@@ -118,7 +117,7 @@ class SixtyAdapter:
         target = next_holder(view, player)
         return f"to attack {t.names[target]}" if target is not None else "to attack"
 
-    def timeout_text(self, t: Table, player: int) -> str:
+    def timeout_text(self, t: TableSnapshot, player: int) -> str:
         st: Sixty = t.state
         if st.phase == ATTACK_PHASE:
             return "I'll attack with one card of your lowest number."
@@ -126,7 +125,7 @@ class SixtyAdapter:
             return "I'll take the cards for you."
         return "I'll answer for you."
 
-    def scores_text(self, t: Table) -> str:
+    def scores_text(self, t: TableSnapshot) -> str:
         st: Sixty = t.state
         view = st.public_view()
         rounds = f"round {view.round_number} of {view.options.rounds}"
@@ -135,13 +134,13 @@ class SixtyAdapter:
         totals = " · ".join(f"{t.names[p]} {view.totals[p]}" for p in range(view.players))
         return f"Penalty totals (lower is better), {rounds}: {totals}"
 
-    def table_picture(self, t: Table) -> Any:
+    def table_picture(self, t: TableSnapshot) -> Any:
         view = t.state.public_view()
-        return table_picture(render.render_table, view, t.names, t.computer_seats(), t.meta.auto)
+        return table_picture(render.render_table, view, t.names, t.computer_seats(), t.auto)
 
     # -- hands and controls ----------------------------------------------------
 
-    def hand_message(self, t: Table, player: int, *, controls: bool) -> HandMessage:
+    def hand_message(self, t: TableSnapshot, player: int, *, controls: bool) -> HandMessage:
         st: Sixty = t.state
         obs = st.observation(player)
         view = obs.public
@@ -173,7 +172,7 @@ class SixtyAdapter:
         return HandMessage(lines, view_controls, picture)
 
     def on_control(
-        self, t: Table, player: int, kind: str, arg: str, values: Sequence[str]
+        self, t: TableSnapshot, player: int, kind: str, arg: str, values: Sequence[str]
     ) -> Redraw | Decide:
         st: Sixty = t.state
         decision = decision_of(arg) if kind in ("go", "no") and not values else None
@@ -186,7 +185,7 @@ class SixtyAdapter:
             raise UserFacingError(STALE_CHOICE)
         raise UserFacingError(f"You can't do that now: {refusal(st, player, decision)}.")
 
-    def aftermath(self, t: Table, player: int, decision: Any, before: Any) -> Aftermath:
+    def aftermath(self, t: TableSnapshot, player: int, decision: Any, before: Any) -> Aftermath:
         b: Sixty = before
         # The reply describes the position this decision made, which the table
         # may have left already (the next round dealt after a round's last
@@ -206,7 +205,7 @@ class SixtyAdapter:
         elif d.kind == FIGHT and at is not None:
             done = f"You fought back with {set_text(d.card, d.count)} against {at.sum}."
             if st.current_player == player and st.phase == ATTACK_PHASE:
-                if t.meta.dm_closed[player]:
+                if t.dm_closed[player]:
                     # no DM can bring the controls: the turn is announced by a ping
                     done += " Now you attack: press **My hand** on the table for your controls."
                 else:
@@ -227,14 +226,14 @@ class SixtyAdapter:
 
     # -- results ---------------------------------------------------------------
 
-    def round_message(self, t: Table, result: RoundScore) -> ResultsMessage:
+    def round_message(self, t: TableSnapshot, result: RoundScore) -> ResultsMessage:
         view = t.state.public_view()
         title = "Tie-break round results" if _tiebreak(result) else f"Round {result.number} results"
         lines = [*_round_lines(result, t.names), "Penalty points: lower is better."]
         picture = images.round_picture(view, t.names, t.computer_seats())
         return ResultsMessage(title, "\n".join(lines), picture)
 
-    def final_message(self, t: Table, outcome: GameOutcome) -> ResultsMessage:
+    def final_message(self, t: TableSnapshot, outcome: GameOutcome) -> ResultsMessage:
         view = t.state.public_view()
         names = t.names
         winners = " and ".join(names[w] for w in outcome.winners)
@@ -249,7 +248,7 @@ class SixtyAdapter:
         title = f"Game over — {winners} win{'s' if len(outcome.winners) == 1 else ''}!"
         return ResultsMessage(title, "\n".join(lines), picture)
 
-    def round_details(self, t: Table, result: RoundScore, player: int) -> dict[str, Any]:
+    def round_details(self, t: TableSnapshot, result: RoundScore, player: int) -> dict[str, Any]:
         return dict(result.details[player]) if result.details else {}
 
 

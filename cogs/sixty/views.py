@@ -17,7 +17,7 @@ from typing import Final
 
 import discord
 
-from cogs.table.views import ControlItem, button
+from cogs.table.views import ControlItem, control_button
 
 from .text import Choice
 
@@ -47,16 +47,13 @@ def answer_view(
     """A button per answer (``options``), two a row, then the refused jokers
     (``(code, reason)``) disabled on a row of their own."""
     view = discord.ui.View(timeout=None)
-    base = f"pres:c:{game_id}:{version}"
     shown = list(options)[: PER_ROW * 4]
     for i, c in enumerate(shown):
-        item = button(
-            f"{base}:go:{c.code}", _label(c.label), _STYLES[c.decision.kind], row=i // PER_ROW
-        )
+        item = control_button(_label(c.label), _STYLES[c.decision.kind], row=i // PER_ROW)
         view.add_item(ControlItem(item, game_id, version, "go", c.code))
     row = (len(shown) + PER_ROW - 1) // PER_ROW
     for code, reason in list(refused)[:5]:
-        item = button(f"{base}:no:{code}", _label(reason), discord.ButtonStyle.secondary, row=row)
+        item = control_button(_label(reason), discord.ButtonStyle.secondary, row=row)
         item.disabled = True
         view.add_item(ControlItem(item, game_id, version, "no", code))
     return view

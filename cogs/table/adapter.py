@@ -9,8 +9,9 @@ player sees of that game on Discord: the controls for the decision at hand
 and how a click becomes a decision, the private hand message, the table
 picture and text, the results, the rules text.
 
-An adapter is given the :class:`~cogs.table.models.Table` (public fields
-only) and returns payloads; it never sends messages itself, so the runtime
+An adapter is given a :class:`~cogs.table.snapshot.TableSnapshot` (the
+table as it was when the runtime asked, immutable, safe in a drawing thread)
+and returns payloads; it never sends messages itself, so the runtime
 keeps one lock per table, stores every decision before it is shown, and an
 adapter cannot reach into the runtime. ``docs/adding-a-game.md`` walks
 through a small example (the take-away game of ``tests/cogs/table``).
@@ -20,16 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import discord
 
 from engine.game import GameOutcome, GameType, RoundScore
 
 from .images import Picture
-
-if TYPE_CHECKING:
-    from .models import Table
+from .snapshot import TableSnapshot
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,13 +76,10 @@ class ResultsMessage:
 
 class GameAdapter(Protocol):
     """The Discord side of one game. ``cogs/<game>/adapter.py`` defines
-    ``ADAPTER``; the runtime finds it by the game's name."""
+    ``ADAPTER``; the game's manifest (:mod:`cogs.table.manifest`) names it."""
 
     game: GameType
     colour: discord.Colour
-    control_prefix: str
-    """Custom-id namespace of this game's turn controls, e.g. ``pres``: its
-    controls are ``<prefix>:c:<game id>:<version>:<kind>[:<arg>]``."""
 
     # -- lobby and rules -------------------------------------------------------
     def describe_options(self, options: Any) -> str:
@@ -106,75 +102,66 @@ class GameAdapter(Protocol):
     round_word: str
     """What the game calls a round in messages (``round``; Big Two says ``deal``)."""
 
-    # -- computers -------------------------------------------------------------
-    def computer(self, level: str, seed: int) -> Any:
-        """A computer player (``decide(observation)``) for a seat."""
-        ...
-
     # -- the table -------------------------------------------------------------
-    def table_lines(self, t: Table) -> list[str]:
+    def table_lines(self, t: TableSnapshot) -> list[str]:
         """Recent public events for the table message (newest last)."""
         ...
 
-    def turn_text(self, t: Table, player: int) -> str:
+    def turn_text(self, t: TableSnapshot, player: int) -> str:
         """What the player to act is asked to do (``to play``, ``gives back cards``)."""
         ...
 
-    def timeout_text(self, t: Table, player: int) -> str:
+    def timeout_text(self, t: TableSnapshot, player: int) -> str:
         """What happens when the player's time runs out (``I'll decide for you``)."""
         ...
 
-    def scores_text(self, t: Table) -> str:
+    def scores_text(self, t: TableSnapshot) -> str:
         """The footer of the table message (scores so far)."""
         ...
 
-    def table_picture(self, t: Table) -> Picture | None:
+    def table_picture(self, t: TableSnapshot) -> Picture | None:
         """Blocking; drawn from the public view only."""
         ...
 
     # -- hands and controls ----------------------------------------------------
-    def hand_message(self, t: Table, player: int, *, controls: bool) -> HandMessage:
+    def hand_message(self, t: TableSnapshot, player: int, *, controls: bool) -> HandMessage:
         """Blocking (draws the hand). With ``controls`` and on the player's turn,
         the message carries the controls for the decision at hand."""
         ...
 
     def on_control(
-        self, t: Table, player: int, kind: str, arg: str, values: Sequence[str]
+        self, t: TableSnapshot, player: int, kind: str, arg: str, values: Sequence[str]
     ) -> Redraw | Decide:
         """A click on this game's turn controls, parsed strictly: anything malformed
         or not among the current choices raises ``UserFacingError``."""
         ...
 
-    def aftermath(self, t: Table, player: int, decision: Any, before: Any) -> Aftermath:
+    def aftermath(self, t: TableSnapshot, player: int, decision: Any, before: Any) -> Aftermath:
         """After a decision was stored (``before`` is the state before it)."""
         ...
 
     # -- results ---------------------------------------------------------------
-    def round_message(self, t: Table, result: RoundScore) -> ResultsMessage:
+    def round_message(self, t: TableSnapshot, result: RoundScore) -> ResultsMessage:
         """Blocking (draws the results)."""
         ...
 
-    def final_message(self, t: Table, outcome: GameOutcome) -> ResultsMessage:
+    def final_message(self, t: TableSnapshot, outcome: GameOutcome) -> ResultsMessage:
         """Blocking (draws the standings)."""
         ...
 
-    def round_details(self, t: Table, result: RoundScore, player: int) -> dict[str, Any]:
+    def round_details(self, t: TableSnapshot, result: RoundScore, player: int) -> dict[str, Any]:
         """Game-specific facts stored with a player's round row (a title …)."""
         ...
 
 
-_REGISTERED: dict[str, GameAdapter] = {}
-
-
-def register_adapter(adapter: GameAdapter) -> None:
-    """Offer a game whose adapter lives outside ``cogs/`` (the tests' small
-    game); register its ``GameType`` with ``engine.game.register`` too."""
-    _REGISTERED[adapter.game.name] = adapter
-
-
-def unregister_adapter(name: str) -> None:
-    _REGISTERED.pop(name, None)
-
-
-def registered_adapter(name: str) -> GameAdapter | None:
-    return _REGISTERED.get(name)
+def rules_embed_from(text: Any, colour: discord.Colour, *, where: str = "") -> discord.Embed:
+    """An embed from a rules text (``title``, ``description``, ``sections`` of
+    (heading, body) pairs, each short enough for an embed field)."""
+    embed = discord.Embed(
+        title=text.title + (f" {where}" if where else ""),
+        description=text.description,
+        colour=colour,
+    )
+    for heading, body in text.sections:
+        embed.add_field(name=heading, value=body, inline=False)
+    return embed

@@ -25,7 +25,7 @@ from .settings import TURN_TIME_DEFAULT, TURN_TIME_RANGE, option_matches, value_
 
 if TYPE_CHECKING:
     from .adapter import GameAdapter
-    from .runtime import TableRuntime
+    from .handlers import TableCommands
 
 Scope = Literal["channel", "server"]
 Name = app_commands.Range[str, 1, NAME_LENGTH]
@@ -33,11 +33,11 @@ Value = app_commands.Range[str, 1, VALUE_LENGTH]
 _TURN_MIN, _TURN_MAX = TURN_TIME_RANGE
 
 
-def build_groups(runtime: TableRuntime) -> list[app_commands.Group]:
+def build_groups(runtime: TableCommands) -> list[app_commands.Group]:
     return [_group(runtime, adapter) for adapter in runtime.adapters.values()]
 
 
-def _group(runtime: TableRuntime, adapter: GameAdapter) -> app_commands.Group:
+def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
     game = adapter.game
     group = app_commands.Group(
         name=game.name, description=f"Play {game.title}, the card game"[:100], guild_only=True

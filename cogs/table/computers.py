@@ -1,14 +1,14 @@
-"""Where computer players think: strong levels in worker processes.
+"""Where computer players think: searches in worker processes.
 
-A hard or expert decision is a search of tens to hundreds of milliseconds of
-pure Python. Run in a thread of the bot's process it holds the interpreter
-lock and every click waits behind it, so those levels run in a worker process
-instead (one; see :func:`pool_size`), started the first time a strong
-computer is to move. Cheap levels (random, easy, normal) decide in a
-thread as before: shipping their observation to another process would cost
-more than the decision.
+A search (a level its game's manifest declares ``pooled``: President's hard
+and expert, Big Two's and Sixty's hard) takes tens to hundreds of
+milliseconds of pure Python. Run in a thread of the bot's process it holds
+the interpreter lock and every click waits behind it, so those levels run in
+a worker process instead (one; see :func:`pool_size`), started the first time
+a strong computer is to move. Cheap levels decide in a thread: shipping their
+observation to another process would cost more than the decision.
 
-Each seat's player object lives in one worker for the whole game (a table is
+Each seat's player object lives in one place for the whole game (a table is
 routed to a worker by its game id), so a player that keeps what it learnt
 during a round (the expert's particle filter) still does, and a seed still
 gives the same decisions. The worker decides with the engine; multiprocessing
@@ -18,31 +18,29 @@ also imports the bot's main module in it (about 32 MiB of the worker's 57).
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import threading
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-#: Levels whose decisions are searches: they go to the worker processes.
-POOLED_LEVELS = frozenset({"hard", "expert"})
+from .manifest import ComputerLevel, make_computer
 
-#: Seconds a search may take before the best decision found so far is played.
-COMPUTER_TIME_LIMIT = 3.0
+if TYPE_CHECKING:
+    from .manifest import GameManifest
+
+log = logging.getLogger("president.game")
 
 _players: dict[tuple[int, int], Any] = {}
 """In a worker: the player of each (game id, seat) it serves."""
 
 
-def _decide(kind: str, level: str, seed: int, key: tuple[int, int], obs: Any) -> Any:
+def _decide(kind: str, level: ComputerLevel, seed: int, key: tuple[int, int], obs: Any) -> Any:
     """Runs in a worker process."""
-    from engine.game import game_type
-
     player = _players.get(key)
     if player is None:
-        player = game_type(kind).make_player(level, seed)
-        if hasattr(player, "time_limit"):
-            player.time_limit = COMPUTER_TIME_LIMIT
+        player = make_computer(kind, level, seed)
         _players[key] = player
     return player.decide(obs)
 
@@ -76,11 +74,14 @@ def pool_size() -> int:
 
 
 class ComputerPool:
-    """Worker processes for strong computer players, started on first use."""
+    """Every computer player of the bot: searches in worker processes (started
+    on first use), the rest in a thread of this process."""
 
     def __init__(self, size: int | None = None) -> None:
         self.size = size or pool_size()
         self._workers: list[Executor] = []
+        self._local: dict[tuple[int, int], Any] = {}
+        """The players deciding in this process, by (game id, seat)."""
 
     def _worker(self, game_id: int) -> Executor:
         if not self._workers:
@@ -94,18 +95,32 @@ class ComputerPool:
             ]
         return self._workers[game_id % len(self._workers)]
 
-    def pooled(self, level: str) -> bool:
-        return level in POOLED_LEVELS
-
     async def decide(
-        self, kind: str, level: str, seed: int, game_id: int, seat: int, obs: Any
+        self, manifest: GameManifest, level: str, seed: int, game_id: int, seat: int, obs: Any
     ) -> Any:
-        loop = asyncio.get_running_loop()
-        worker = self._worker(game_id)
-        return await loop.run_in_executor(worker, _decide, kind, level, seed, (game_id, seat), obs)
+        """The decision of the computer at ``seat`` (its randomness depends on
+        ``seed`` only), in a worker if its level is a search."""
+        spec = manifest.level(level)
+        if spec.pooled:
+            loop = asyncio.get_running_loop()
+            worker = self._worker(game_id)
+            key = (game_id, seat)
+            try:
+                return await loop.run_in_executor(
+                    worker, _decide, manifest.name, spec, seed, key, obs
+                )
+            except Exception as exc:  # a worker died: the game must go on
+                log.warning("game %s: computer worker failed (%s); deciding here", game_id, exc)
+        player = self._local.get((game_id, seat))
+        if player is None:
+            player = make_computer(manifest.game, spec, seed)
+            self._local[(game_id, seat)] = player
+        return await asyncio.to_thread(player.decide, obs)
 
     def forget(self, game_id: int) -> None:
-        """A game ended: its players are dropped from the worker that served it."""
+        """A game ended: its players are dropped, here and in the worker."""
+        for key in [k for k in self._local if k[0] == game_id]:
+            del self._local[key]
         if self._workers:
             self._workers[game_id % len(self._workers)].submit(_forget, game_id)
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from data import Seat
 
 from .settings import TURN_TIME_DEFAULT
+from .snapshot import TableSnapshot
 
 if TYPE_CHECKING:
     from .adapter import GameAdapter
@@ -136,7 +137,6 @@ class Table:
     """Storage calls of this table failing right now: above 0 the table is paused."""
     pause_message_id: int | None = None
     """The message that told the players the table is paused."""
-    _players: dict[int, Any] = field(default_factory=dict)
 
     @property
     def kind(self) -> str:
@@ -168,13 +168,20 @@ class Table:
         """Whether the computer makes this seat's decisions now."""
         return self.seats[player].user_id is None or self.meta.auto[player]
 
-    def computer(self, player: int) -> Any:
-        # One player object per seat: its randomness depends on the game's seed only.
-        ai = self._players.get(player)
-        if ai is None:
-            ai = self.adapter.computer(self.meta.level, self.seed * 31 + player)
-            self._players[player] = ai
-        return ai
+    def snapshot(self, state: Any = None) -> TableSnapshot:
+        """What the adapter sees (with ``state`` in place of the table's, for a
+        decision being stored)."""
+        return TableSnapshot(
+            game_id=self.game_id,
+            channel_id=self.channel_id,
+            version=self.version,
+            state=self.state if state is None else state,
+            names=tuple(self.names),
+            computers=tuple(self.computer_seats()),
+            auto=tuple(self.meta.auto),
+            dm_closed=tuple(self.meta.dm_closed),
+            deadline=self.deadline,
+        )
 
 
 @dataclass(eq=False)

@@ -25,6 +25,7 @@ from engine import OptionsError
 
 from .models import Lobby, Table
 from .server_views import forget_view, house_view
+from .session import seat_refusal, takeable_seat
 from .settings import (
     LOBBY_SETTINGS,
     apply_setting,
@@ -42,7 +43,7 @@ from .views import lobby_view
 
 if TYPE_CHECKING:
     from .adapter import GameAdapter
-    from .runtime import TableRuntime
+    from .handlers import TableHost
 
 #: The largest id SQLite stores (a forged id beyond it is refused before a query).
 MAX_ID = 2**63 - 1
@@ -50,28 +51,6 @@ MAX_ID = 2**63 - 1
 log = logging.getLogger("president.server")
 
 Scope = Literal["channel", "server"]
-
-
-def takeable_seat(t: Table) -> int | None:
-    """The first seat a newcomer may take: played by the computer because it was
-    a computer seat or its human left (not a human's seat after timeouts)."""
-    for p, seat in enumerate(t.seats):
-        if seat.user_id is None:
-            return p
-    return None
-
-
-def rules_embed_from(text: Any, colour: discord.Colour, *, where: str = "") -> discord.Embed:
-    """An embed from a rules text (``title``, ``description``, ``sections`` of
-    (heading, body) pairs, each short enough for an embed field)."""
-    embed = discord.Embed(
-        title=text.title + (f" {where}" if where else ""),
-        description=text.description,
-        colour=colour,
-    )
-    for heading, body in text.sections:
-        embed.add_field(name=heading, value=body, inline=False)
-    return embed
 
 
 def differences_text(adapter: GameAdapter, options: Any) -> str:
@@ -82,12 +61,12 @@ def differences_text(adapter: GameAdapter, options: Any) -> str:
 
 
 class ServerFeatures:
-    def __init__(self, cog: TableRuntime) -> None:
+    def __init__(self, cog: TableHost) -> None:
         self.cog = cog
 
     @property
     def db(self) -> Database:
-        return self.cog.bot.db
+        return self.cog.db
 
     # -- house rules ------------------------------------------------------------------
 
@@ -127,14 +106,14 @@ class ServerFeatures:
         lobby.options = new
         lobby.preset = new.preset
         lobby.seats = new.players
-        lobby.last_activity = self.cog.clock.now()
+        lobby.last_activity = self.cog.now()
 
     async def refresh_lobby(self, lobby: Lobby) -> None:
         """Redraw the lobby message after a change made from elsewhere."""
-        channel = await self.cog._channel(lobby)
+        channel = await self.cog.channel(lobby)
         if channel is None or lobby.message_id is None or lobby.closed:
             return
-        embed, picture = await self.cog._lobby_payload(lobby)
+        embed, picture = await self.cog.lobby_payload(lobby)
         files = (
             [discord.File(io.BytesIO(picture.data), filename=picture.filename)] if picture else []
         )
@@ -436,58 +415,35 @@ class ServerFeatures:
             turn_seconds=turn_seconds,
             players=[(int(uid), name) for uid, name in players if uid is not None],
             computers=len(seats) - len(humans),
-            last_activity=self.cog.clock.now(),
+            last_activity=self.cog.now(),
         )
         await self.cog.open_lobby(interaction, lobby, note=f"Rematch called by {user.mention}.")
 
     # -- taking over a computer seat --------------------------------------------------
 
     async def take_seat(self, interaction: discord.Interaction, t: Table) -> None:
-        """A newcomer takes over a computer-played seat at once, even mid-round.
-        The seat's hand shows at once, so it must not be a peephole: nobody who
-        holds a seat or has left the game takes one (``meta.left`` is stored
-        with the table, so a restart does not forget). A human whose own seat
-        the computer covers after timeouts takes it back with I'm back."""
+        """Take seat: a newcomer plays a computer-played seat from now on (the
+        rules are the session's, :meth:`~cogs.table.session.TableSession.take_seat`).
+        A human whose own seat the computer covers after timeouts takes it back
+        with I'm back."""
         user = interaction.user
-        refused = self._refuse_seat(t, user.id)
+        refused = seat_refusal(t, user.id)
         if refused is not None:
             raise UserFacingError(refused)
         if takeable_seat(t) is None:
             raise UserFacingError("No computer seat is free to take at this table.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with t.lock:
-            p = takeable_seat(t)
-            refused = self._refuse_seat(t, user.id)
-            if t.closed or p is None or refused is not None:
-                text = refused or "Someone was quicker: no computer seat is free now."
-                await followup(interaction, content=text, ephemeral=True)
-                return
-            old = t.seats[p].display_name
-            seat = Seat.human(user.id, user.display_name)
-            await self.db.set_seat(t.game_id, p, seat)
-            t.seats[p] = seat
-            t.meta.auto[p] = False
-            t.meta.timeouts[p] = 0
-            t.meta.dm_closed[p] = False
-            await self.cog._save_meta(t)
-        self.cog._note(t, f"{user.display_name} took over {old}'s seat")
-        t.changed.set()  # the driver re-checks who plays this seat
-        t.dirty.set()
-        payload = await self.cog._hand_payload(t, p, controls=True)
+        taken = await self.cog.take_seat(t, user.id, user.display_name)
+        if isinstance(taken, str):
+            await followup(interaction, content=taken, ephemeral=True)
+            return
+        p, old = taken
+        payload = await self.cog.hand_payload(t, p, controls=True)
         payload["content"] = (
             f"You took over {old}'s seat. Your turns also come by DM (or press **My hand**).\n"
             + payload["content"]
         )
         await followup(interaction, ephemeral=True, **payload)
-
-    @staticmethod
-    def _refuse_seat(t: Table, user_id: int) -> str | None:
-        """Why this person may not take a seat at this table, or None."""
-        if t.seat_of_user(user_id) is not None:
-            return "You're already playing at this table."
-        if user_id in t.meta.left:
-            return "You left this game, so you can't take a seat in it again."
-        return None
 
     # -- forgetting a player ----------------------------------------------------------
 

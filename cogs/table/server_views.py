@@ -13,21 +13,22 @@ import discord
 
 from cogs.errors import handle_error
 
+from . import ids
 from .settings import current_value, value_choices
 from .views import runtime_of
 
 if TYPE_CHECKING:
+    from .handlers import ServerClicks
     from .models import Lobby
-    from .server import ServerFeatures
 
-HOUSE = r"pres:h:(?P<lid>[0-9]{1,19}):(?P<kind>[a-z]{1,8})(?::(?P<arg>[a-z_]{0,40}))?"
-REMATCH = r"pres:r:(?P<gid>[0-9]{1,20}):(?P<turn>[0-9]{1,9}):(?P<level>[a-z_]{1,20})"
-FORGET = r"pres:f:(?P<uid>[0-9]{1,20}):(?P<action>confirm|cancel)"
+HOUSE = ids.HOUSE.template
+REMATCH = ids.REMATCH.template
+FORGET = ids.FORGET.template
 
 AnyItem = discord.ui.Item[Any]
 
 
-def _server(interaction: discord.Interaction) -> ServerFeatures:
+def _server(interaction: discord.Interaction) -> ServerClicks:
     return runtime_of(interaction).server
 
 
@@ -113,10 +114,13 @@ def house_view(lobby: Lobby, selected: str | None = None) -> discord.ui.View:
     game = lobby.adapter.game
     options = lobby.options
     lobby_id = lobby.lobby_id
-    base = f"pres:h:{lobby_id}"
+
+    def cid(kind: str, arg: str = "") -> str:
+        return ids.HOUSE.build(lobby_id, kind, arg)
+
     specs = {spec.name: spec for spec in game.option_schema}
     pick: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=f"{base}:opt",
+        custom_id=cid("opt"),
         placeholder="Choose a rule to change",
         row=0,
         options=[
@@ -133,7 +137,7 @@ def house_view(lobby: Lobby, selected: str | None = None) -> discord.ui.View:
     if selected in specs:
         now = current_value(game, options, selected)
         value: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"{base}:val:{selected}",
+            custom_id=cid("val", selected),
             placeholder=f"{selected} = {now}"[:150],
             row=1,
             options=[
@@ -145,14 +149,14 @@ def house_view(lobby: Lobby, selected: str | None = None) -> discord.ui.View:
     for name, label in list(lobby.adapter.toggles)[:5]:
         on = bool(getattr(options, name))
         button: discord.ui.Button[Any] = discord.ui.Button(
-            custom_id=f"{base}:tog:{name}",
+            custom_id=cid("tog", name),
             label=f"{label}: {'on' if on else 'off'}",
             style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
             row=2,
         )
         view.add_item(HouseItem(button, lobby_id, "tog", name))
     presets: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=f"{base}:preset",
+        custom_id=cid("preset"),
         placeholder="Start over from a preset",
         row=3,
         options=[
@@ -164,7 +168,7 @@ def house_view(lobby: Lobby, selected: str | None = None) -> discord.ui.View:
     )
     view.add_item(HouseItem(presets, lobby_id, "preset", ""))
     reset: discord.ui.Button[Any] = discord.ui.Button(
-        custom_id=f"{base}:reset",
+        custom_id=cid("reset"),
         label=f"Back to the {options.preset} rules"[:80],
         style=discord.ButtonStyle.danger,
         row=4,
@@ -175,7 +179,7 @@ def house_view(lobby: Lobby, selected: str | None = None) -> discord.ui.View:
 
 def rematch_view(game_id: int, turn_seconds: int, level: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    cid = f"pres:r:{game_id}:{turn_seconds}:{level}"
+    cid = ids.REMATCH.build(game_id, turn_seconds, level)
     button: discord.ui.Button[Any] = discord.ui.Button(
         custom_id=cid, label="Rematch", style=discord.ButtonStyle.primary, emoji="🔁"
     )
@@ -190,7 +194,7 @@ def forget_view(user_id: int) -> discord.ui.View:
         ("cancel", "Cancel", discord.ButtonStyle.secondary),
     ):
         button: discord.ui.Button[Any] = discord.ui.Button(
-            custom_id=f"pres:f:{user_id}:{action}", label=label, style=style
+            custom_id=ids.FORGET.build(user_id, action), label=label, style=style
         )
         view.add_item(ForgetItem(button, user_id, action))
     return view

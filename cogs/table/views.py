@@ -2,15 +2,15 @@
 
 Every component is a ``DynamicItem``: its custom_id carries what it acts on
 (lobby id, or game id plus the stored state version for turn controls), and
-the templates are registered with ``bot.add_dynamic_items``. The ``pres:``
-namespace dates from when the bot hosted President alone; ids keep it so
-that messages sent by earlier releases keep working. A turn control's
-``kind`` and ``arg`` mean something only to the table's game: the runtime
-hands them to that game's adapter, which parses them strictly. So a button
-from before a restart still reaches the cog, which either acts on it or
-says plainly that it is stale; nothing depends on in-memory view objects.
-Views are sent with ``timeout=None`` because a timed-out view would
-unregister the templates it carries.
+the templates are registered with ``bot.add_dynamic_items``. The ids'
+parts, alphabet and lengths are declared in :mod:`cogs.table.ids`, which
+builds them and derives these templates. A turn control's ``kind`` and
+``arg`` mean something only to the table's game: the runtime hands them to
+that game's adapter, which parses them strictly. So a button from before a
+restart still reaches the cog, which either acts on it or says plainly that
+it is stale; nothing depends on in-memory view objects. Views are sent with
+``timeout=None`` because a timed-out view would unregister the templates it
+carries.
 """
 
 from __future__ import annotations
@@ -21,28 +21,25 @@ import discord
 
 from cogs.errors import handle_error
 
-if TYPE_CHECKING:
-    from .runtime import TableRuntime
+from . import ids
 
-# Ids are checked loosely here (digits, a word) and strictly by whoever acts
-# on them: a number too large for the database is refused before it gets there.
-CONTROL = (
-    r"pres:c:(?P<gid>[0-9]{1,19}):(?P<ver>[0-9]{1,9}):(?P<kind>[a-z]{1,16})"
-    r"(?::(?P<arg>[0-9A-Za-z~_.-]{0,64}))?"
-)
-TABLE = r"pres:t:(?P<gid>[0-9]{1,19}):(?P<action>hand|leave|back|take)"
-LOBBY = r"pres:l:(?P<lid>[0-9]{1,19}):(?P<action>join|leave|bot|start|cancel|rules)"
+if TYPE_CHECKING:
+    from .handlers import TableClicks
+
+CONTROL = ids.CONTROL.template
+TABLE = ids.TABLE.template
+LOBBY = ids.LOBBY.template
 
 AnyItem = discord.ui.Item[Any]
 
 
-def runtime_of(interaction: discord.Interaction) -> TableRuntime:
+def runtime_of(interaction: discord.Interaction) -> TableClicks:
     """The runtime of the bot that received the click (the composition root
     holds it: no cog is looked up by name)."""
     runtime = getattr(interaction.client, "table_runtime", None)
     if runtime is None:
         raise RuntimeError("the table runtime is not loaded")
-    return cast("TableRuntime", runtime)
+    return cast("TableClicks", runtime)
 
 
 def _values(interaction: discord.Interaction) -> list[str]:
@@ -51,9 +48,13 @@ def _values(interaction: discord.Interaction) -> list[str]:
 
 
 class ControlItem(discord.ui.DynamicItem[AnyItem], template=CONTROL):
-    """A turn control of any game (its adapter says what ``kind`` and ``arg`` mean)."""
+    """A turn control of any game (its adapter says what ``kind`` and ``arg`` mean).
+
+    It gives ``item`` its custom id, built from these parts: an adapter makes
+    the button or select without one."""
 
     def __init__(self, item: AnyItem, game_id: int, version: int, kind: str, arg: str) -> None:
+        item.custom_id = ids.control_id(game_id, version, kind, arg)  # type: ignore[attr-defined]
         super().__init__(item)
         self.game_id = game_id
         self.version = version
@@ -128,6 +129,16 @@ def button(
     return discord.ui.Button(label=label, custom_id=custom_id, style=style, row=row, emoji=emoji)
 
 
+def control_button(
+    label: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    row: int | None = None,
+    emoji: str | None = None,
+) -> discord.ui.Button[Any]:
+    """A button for a :class:`ControlItem` (which gives it its id)."""
+    return discord.ui.Button(label=label, style=style, row=row, emoji=emoji)
+
+
 def lobby_view(lobby_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     spec = [
@@ -138,10 +149,10 @@ def lobby_view(lobby_id: int) -> discord.ui.View:
         ("cancel", "Cancel", discord.ButtonStyle.danger),
     ]
     for action, label, style in spec:
-        cid = f"pres:l:{lobby_id}:{action}"
+        cid = ids.LOBBY.build(lobby_id, action)
         view.add_item(LobbyItem(button(cid, label, style, row=0), lobby_id, action))
     # The host's House rules panel (ephemeral): every option before Start.
-    rules = button(f"pres:l:{lobby_id}:rules", "House rules", row=1, emoji="📜")
+    rules = button(ids.LOBBY.build(lobby_id, "rules"), "House rules", row=1, emoji="📜")
     view.add_item(LobbyItem(rules, lobby_id, "rules"))
     return view
 
@@ -155,13 +166,13 @@ def table_view(game_id: int, *, take_seat: bool = False) -> discord.ui.View:
     if take_seat:  # someone not seated may take over a computer-played seat
         spec.append(("take", "Take seat", discord.ButtonStyle.success))
     for action, label, style in spec:
-        cid = f"pres:t:{game_id}:{action}"
+        cid = ids.TABLE.build(game_id, action)
         view.add_item(TableItem(button(cid, label, style, row=0), game_id, action))
     return view
 
 
 def back_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    cid = f"pres:t:{game_id}:back"
+    cid = ids.TABLE.build(game_id, "back")
     view.add_item(TableItem(button(cid, "I'm back", discord.ButtonStyle.success), game_id, "back"))
     return view

@@ -102,11 +102,12 @@ async def test_lobby_house_rules_and_the_rules_text(emulator: Emulator, tmp_path
             alice, channel, "sixty set", {"option": "voluntary_take", "value": "off"}
         )
         assert ok.message is not None and "**voluntary_take** is now **off**" in ok.message.content
-        # the answer comes before the lobby is redrawn: the test ends only once the
-        # lobby shows the change (a redraw still in flight would meet a closed emulator)
+        # the lobby shows the change too (redrawn after the answer): the test must
+        # not end, and stop the bot, in the middle of that redraw
         await emulator.wait_for(
-            lambda: "voluntary_take = off" in lobby.text(),
-            description="the lobby showing the change",
+            lambda: "voluntary_take" in emulator.state.messages[lobby.id].text(),
+            10.0,
+            "the lobby showing the changed rule",
         )
         h = await emulator.slash(alice, channel, "sixty rules", {})
         assert h.message is not None and h.message.ephemeral

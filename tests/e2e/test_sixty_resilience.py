@@ -35,7 +35,11 @@ async def test_closed_dms_get_a_ping_naming_the_attack_and_play_through_my_hand(
     guild = emulator.create_guild("Club", members=[alice, bob])
     channel = guild.channels[0]
     async with running(emulator, tmp_path / "db.sqlite3") as bot:
-        lobby = await open_sixty(emulator, bob, channel, [alice], rules="quick", seats=2)
+        # ten minutes a turn (six real seconds): a loaded machine must not let
+        # a turn time out between the attack and alice's answer
+        lobby = await open_sixty(
+            emulator, bob, channel, [alice], rules="quick", seats=2, turn_time=600
+        )
         t = await start(emulator, bot, bob, lobby, channel)
         a, b = seat(t, alice), seat(t, bob)
         hands = {b: "4 4 3 5 6", a: "10 3 3 12 ZP"}

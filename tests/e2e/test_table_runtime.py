@@ -11,22 +11,23 @@ from pathlib import Path
 
 import pytest
 
-from cogs.table.adapter import register_adapter, unregister_adapter
+from cogs.table.manifest import register_manifest, unregister_manifest
 from data import Database
 from engine.game import register, unregister
 from tests.e2e.emulator import Emulator, Message, User
 from tests.e2e.table_support import running, table_of, visible_to, wait_text
 from tests.takeaway.adapter import ADAPTER
+from tests.takeaway.manifest import MANIFEST
 
 
 @pytest.fixture
 def takeaway() -> Iterator[None]:
     register(ADAPTER.game)
-    register_adapter(ADAPTER)
+    register_manifest(MANIFEST)
     try:
         yield
     finally:
-        unregister_adapter(ADAPTER.game.name)
+        unregister_manifest(MANIFEST.name)
         unregister(ADAPTER.game.name)
 
 

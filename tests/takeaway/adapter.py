@@ -12,16 +12,22 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.replies import UserFacingError
-from cogs.table.adapter import Aftermath, Decide, HandMessage, Redraw, ResultsMessage
-from cogs.table.server import rules_embed_from
+from cogs.table.adapter import (
+    Aftermath,
+    Decide,
+    HandMessage,
+    Redraw,
+    ResultsMessage,
+    rules_embed_from,
+)
 from cogs.table.text import standings_lines
-from cogs.table.views import ControlItem, button
+from cogs.table.views import ControlItem, control_button
 from engine.game import GameOutcome, RoundScore
 
 from .game import GAME_TYPE, Take, TakeAway
 
 if TYPE_CHECKING:
-    from cogs.table.models import Table
+    from cogs.table.snapshot import TableSnapshot
 
 
 class _Rules:
@@ -34,7 +40,6 @@ class _Rules:
 class TakeAwayAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0x888888)
-    control_prefix = "pres"
     toggles = (("random_pile", "Random pile"),)
     round_word = "round"
 
@@ -50,25 +55,22 @@ class TakeAwayAdapter:
     def value_text(self, value: Any) -> str:
         return "on" if value is True else "off" if value is False else str(value)
 
-    def computer(self, level: str, seed: int) -> Any:
-        return self.game.make_player(level, seed)
-
-    def table_lines(self, t: Table) -> list[str]:
+    def table_lines(self, t: TableSnapshot) -> list[str]:
         return [f"Stones left: {t.state.stones}"]
 
-    def turn_text(self, t: Table, player: int) -> str:
+    def turn_text(self, t: TableSnapshot, player: int) -> str:
         return "to take stones"
 
-    def timeout_text(self, t: Table, player: int) -> str:
+    def timeout_text(self, t: TableSnapshot, player: int) -> str:
         return "I'll take one stone for you."
 
-    def scores_text(self, t: Table) -> str:
+    def scores_text(self, t: TableSnapshot) -> str:
         return "Points: " + " · ".join(f"{t.names[p]} {s}" for p, s in enumerate(t.state.scores))
 
-    def table_picture(self, t: Table) -> None:
+    def table_picture(self, t: TableSnapshot) -> None:
         return None
 
-    def hand_message(self, t: Table, player: int, *, controls: bool) -> HandMessage:
+    def hand_message(self, t: TableSnapshot, player: int, *, controls: bool) -> HandMessage:
         state: TakeAway = t.state
         lines = [f"**Take-away — round {state.round_number}**: {state.stones} stones left."]
         view = None
@@ -76,34 +78,33 @@ class TakeAwayAdapter:
             lines.append("**Your turn:** take some stones.")
             view = discord.ui.View(timeout=None)
             for take in state.legal_actions():
-                cid = f"pres:c:{t.game_id}:{t.version}:take:{take.count}"
-                item = button(cid, f"Take {take.count}", discord.ButtonStyle.primary)
+                item = control_button(f"Take {take.count}", discord.ButtonStyle.primary)
                 view.add_item(ControlItem(item, t.game_id, t.version, "take", str(take.count)))
         return HandMessage(lines, view)
 
     def on_control(
-        self, t: Table, player: int, kind: str, arg: str, values: Sequence[str]
+        self, t: TableSnapshot, player: int, kind: str, arg: str, values: Sequence[str]
     ) -> Redraw | Decide:
         legal = {str(take.count) for take in t.state.legal_actions()}
         if kind != "take" or arg not in legal:
             raise UserFacingError("That choice is not on your menu any more; nothing changed.")
         return Decide(Take(int(arg)))
 
-    def aftermath(self, t: Table, player: int, decision: Any, before: Any) -> Aftermath:
+    def aftermath(self, t: TableSnapshot, player: int, decision: Any, before: Any) -> Aftermath:
         return Aftermath(f"You took {decision.count}. Stones left: {t.state.stones}.")
 
-    def round_message(self, t: Table, result: RoundScore) -> ResultsMessage:
+    def round_message(self, t: TableSnapshot, result: RoundScore) -> ResultsMessage:
         winner = result.positions.index(0)
         return ResultsMessage(
             f"Round {result.number} results", f"{t.names[winner]} took the last stone."
         )
 
-    def final_message(self, t: Table, outcome: GameOutcome) -> ResultsMessage:
+    def final_message(self, t: TableSnapshot, outcome: GameOutcome) -> ResultsMessage:
         winners = " and ".join(t.names[w] for w in outcome.winners)
         lines = standings_lines(outcome.standings, outcome.totals, outcome.winners, t.names)
         return ResultsMessage(f"Game over — {winners} won!", "\n".join(lines))
 
-    def round_details(self, t: Table, result: RoundScore, player: int) -> dict[str, Any]:
+    def round_details(self, t: TableSnapshot, result: RoundScore, player: int) -> dict[str, Any]:
         return {}
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from cogs.bigtwo.adapter import ADAPTER
 from cogs.bigtwo.controls import code, parse_click, suggestions, turn_view
+from cogs.bigtwo.manifest import MANIFEST
 from cogs.replies import UserFacingError
 from cogs.table.adapter import Decide, Redraw
 from cogs.table.models import Table, TableMeta
@@ -270,7 +271,7 @@ def test_observations_and_decisions_cross_to_the_computer_workers() -> None:
     state = BigTwo.from_hands(preset("standard", players=2), SEVENTEEN)
     obs = pickle.loads(pickle.dumps(state.observation(0)))
     assert obs == state.observation(0)
-    decision = ADAPTER.computer("normal", 3).decide(obs)
+    decision = MANIFEST.computer("normal", 3).decide(obs)
     back = pickle.loads(pickle.dumps(decision))
     assert back == decision and (back is PASS) == (decision is PASS)
     assert pickle.loads(pickle.dumps(PASS)) is PASS

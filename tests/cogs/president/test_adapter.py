@@ -5,11 +5,12 @@ from __future__ import annotations
 from cogs.president.adapter import ADAPTER
 from cogs.table.adapter import Decide, Redraw
 from cogs.table.models import Table, TableMeta
+from cogs.table.snapshot import TableSnapshot
 from data import Seat
 from engine.president import Give, President, preset
 
 
-def _exchange_table() -> Table:
+def _exchange_table() -> TableSnapshot:
     state = President.new_game(preset("classic"), seed=4)
     while not state.is_round_over():
         state.apply(state.default_decision())
@@ -17,7 +18,7 @@ def _exchange_table() -> Table:
     assert state.phase == "exchange"
     meta = TableMeta(1, 60, "normal", [False] * 4, [0] * 4, [False] * 4)
     seats = [Seat.human(100 + p, f"p{p}") for p in range(4)]
-    return Table(1, 2, 3, ADAPTER, state, 7, seats, meta, seed=1)
+    return Table(1, 2, 3, ADAPTER, state, 7, seats, meta, seed=1).snapshot()
 
 
 def test_choosing_cards_to_give_back_asks_for_a_confirm() -> None:

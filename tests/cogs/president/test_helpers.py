@@ -12,7 +12,7 @@ import pytest
 import render.president as render
 from bot import ConfigError, load_settings
 from cogs.clock import ScaledClock, wait_event
-from cogs.president.adapter import ADAPTER, COMPUTER_TIME_LIMIT
+from cogs.president.manifest import MANIFEST
 from cogs.president.text import (
     MAX_SELECT_OPTIONS,
     exchange_private_lines,
@@ -23,7 +23,8 @@ from cogs.president.text import (
     resolve_give,
 )
 from cogs.table.images import table_picture
-from cogs.table.models import Table, TableMeta
+from cogs.table.manifest import SEARCH_TIME_CAP
+from cogs.table.models import TableMeta
 from cogs.table.runtime import missing_permissions
 from engine.president import ExchangeEvent, Give, President, parse_cards, preset
 
@@ -115,16 +116,13 @@ def test_table_meta_round_trips_and_pads() -> None:
 @pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_search_levels_in_the_bot_have_a_wall_clock_cap(level: str) -> None:
     state = President.new_game(preset("classic"), seed=1)
-    meta = TableMeta(1, 60, level, [False] * 4, [0] * 4, [False] * 4, None)
-    table = Table(1, 2, 3, ADAPTER, state, 0, [], meta, seed=7)
-    ai = table.computer(2)
-    assert table.computer(2) is ai, "one player object per seat"
+    ai = MANIFEST.computer(level, 7)
     limit = getattr(ai, "time_limit", None)
-    assert limit == (None if level == "normal" else COMPUTER_TIME_LIMIT)
+    assert limit == (None if level == "normal" else SEARCH_TIME_CAP)
     # the capped player still decides legally
     p = state.current_player
     assert p is not None
-    assert table.computer(p).decide(state.observation(p)) in state.observation(p).legal
+    assert ai.decide(state.observation(p)) in state.observation(p).legal
 
 
 def test_settings_require_a_token_and_never_show_it(tmp_path: Path) -> None:

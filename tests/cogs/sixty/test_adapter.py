@@ -29,6 +29,7 @@ from cogs.sixty.text import (
 from cogs.sixty.views import answer_view
 from cogs.table.adapter import Decide
 from cogs.table.models import Table, TableMeta
+from cogs.table.snapshot import TableSnapshot
 from cogs.table.views import CONTROL
 from data import Seat
 from engine.sixty import Sixty, parse_decision, preset
@@ -36,11 +37,11 @@ from engine.sixty import Sixty, parse_decision, preset
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"]
 
 
-def table(state: Sixty, names: list[str] = NAMES) -> Table:
+def table(state: Sixty, names: list[str] = NAMES, dm_closed: int | None = None) -> TableSnapshot:
     n = state.n
-    meta = TableMeta(1, 60, "normal", [False] * n, [0] * n, [False] * n)
+    meta = TableMeta(1, 60, "normal", [False] * n, [0] * n, [p == dm_closed for p in range(n)])
     seats = [Seat.human(100 + p, names[p]) for p in range(n)]
-    return Table(7, 2, 3, ADAPTER, state, 5, seats, meta, seed=1)
+    return Table(7, 2, 3, ADAPTER, state, 5, seats, meta, seed=1).snapshot()
 
 
 def attacked(hands: list[str], attack: str, deck: str = "", **opts: Any) -> Sixty:
@@ -321,8 +322,7 @@ def test_a_fighter_whose_dms_are_closed_is_sent_to_my_hand() -> None:
     g = attacked(["4 4 4 4 3", "4 10 10 ZP 3", "5", "6"], "attack 4x4", deck="3 3 3 5 5")
     before = g.copy()
     g.apply("fight 10x2", 1)
-    t = table(g)
-    t.meta.dm_closed[1] = True
+    t = table(g, dm_closed=1)
     text = ADAPTER.aftermath(t, 1, parse_decision("fight 10x2"), before).text
     assert "new message" not in text
     assert "Now you attack: press **My hand** on the table for your controls." in text

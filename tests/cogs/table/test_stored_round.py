@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cogs.table.runtime import _stored_round
+from cogs.table.records import stored_round
 from engine import RoundScore
 from tests.takeaway.game import GAME_TYPE as TAKEAWAY
 
@@ -16,13 +16,15 @@ def _table_and_state(positions: tuple[int, ...]) -> tuple[Any, Any]:
     n = len(positions)
     result = RoundScore(1, positions, (1,) * n, (1,) * n, ({},) * n)
     adapter = SimpleNamespace(game=TAKEAWAY, round_details=lambda t, r, p: {})
-    table = SimpleNamespace(adapter=adapter, names=[f"P{p}" for p in range(n)])
+    table = SimpleNamespace(
+        adapter=adapter, names=[f"P{p}" for p in range(n)], snapshot=lambda state: None
+    )
     state = SimpleNamespace(n=n, round_results=lambda: [result])
     return table, state
 
 
 def test_a_round_is_stored_with_its_games_statistics() -> None:
-    stored = _stored_round(*_table_and_state((1, 0)))
+    stored = stored_round(*_table_and_state((1, 0)))
     assert [s.position for s in stored.seats] == [1, 0]
     assert stored.statistics is TAKEAWAY.statistics
 
@@ -32,4 +34,4 @@ def test_places_that_are_no_ranking_are_refused_before_storage(
     positions: tuple[int, ...],
 ) -> None:
     with pytest.raises(ValueError, match="not a competition ranking"):
-        _stored_round(*_table_and_state(positions))
+        stored_round(*_table_and_state(positions))

@@ -1,0 +1,158 @@
+"""Private messages: each player's hand and turn controls, by DM or, where
+DMs are closed, as an answer only they see (My hand).
+
+A player's DMs show one live hand: a new one reduces the older ones of the
+same game to a line, and after a restart the old ones lose their buttons.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from cogs.replies import send
+
+from .context import TableContext
+from .ids import is_control_of
+from .images import to_file
+from .models import Table
+from .notices import ChannelNotices
+from .text import countdown
+
+log = logging.getLogger("president.game")
+
+
+class PrivateMessages:
+    def __init__(
+        self,
+        ctx: TableContext,
+        notices: ChannelNotices,
+        save_meta: Callable[[Table], Awaitable[None]],
+    ) -> None:
+        self.ctx = ctx
+        self.notices = notices
+        self.save_meta = save_meta
+
+    async def hand_payload(self, t: Table, p: int, *, controls: bool) -> dict[str, Any]:
+        """The player's private message (drawn in a thread: it holds a picture)."""
+        message = await self.ctx.draw(t, t.adapter.hand_message, t.snapshot(), p, controls=controls)
+        lines = list(message.lines)
+        if controls and t.state.current_player == p and t.deadline is not None:
+            lines.append(f"Time runs out {countdown(t.deadline)}.")
+        payload: dict[str, Any] = {"content": "\n".join(lines)[:2000]}
+        f = to_file(message.picture)
+        if f is not None:
+            payload["file"] = f
+        if message.view is not None:
+            payload["view"] = message.view
+        return payload
+
+    async def dm(self, t: Table, p: int, **kwargs: Any) -> discord.Message | None:
+        """DM a seated human; None when their DMs are closed (they use My hand)."""
+        uid = t.seats[p].user_id
+        if uid is None or t.meta.dm_closed[p]:
+            return None
+        try:
+            user = await self.ctx.user(uid)
+            return await send(user, **kwargs)
+        except discord.Forbidden as exc:
+            if exc.code != 50007:
+                log.warning("game %s: DM to seat %s refused: %s", t.game_id, p, exc)
+            t.meta.dm_closed[p] = True
+            await self.save_meta(t)
+            await self.notices.say(
+                t,
+                f"<@{uid}>, I can't send you direct messages, so press **My hand** on the table "
+                "to see your cards and play.",
+            )
+            return None
+        except discord.HTTPException as exc:
+            log.warning("game %s: DM to seat %s failed: %s", t.game_id, p, exc)
+            return None
+
+    async def deal_messages(self, t: Table) -> None:
+        """Each human gets their new hand (and what the exchange moved) privately."""
+        st = t.state
+        for p in t.humans():
+            if st.current_player == p and not t.is_computer(p):
+                continue  # their turn message follows at once
+            payload = await self.hand_payload(t, p, controls=False)
+            await self.hand_dm(t, p, payload, turn=False)
+
+    async def hand_dm(
+        self, t: Table, p: int, payload: dict[str, Any], *, turn: bool = True
+    ) -> discord.Message | None:
+        """A new hand or turn DM; then the player's earlier live ones of this game
+        are reduced to a line, so their DMs show one live hand. The new one goes
+        first: a slow edit of an old message must not delay a turn's notice.
+        A plain hand (a new deal) that arrives after the player's turn was
+        announced is not sent: the turn message has it."""
+        async with t.dm_lock:
+            if not turn and t.notified is not None and t.notified[1] == p:
+                return None
+            older = list(t.meta.hand_dms[p])
+            msg = await self.dm(t, p, **payload)
+            t.meta.hand_dms[p] = [msg.id] if msg is not None else []
+            if turn and (msg is not None or older):
+                # a restart must find it to take its buttons away
+                async with t.lock:
+                    await self.save_meta(t)
+        if older:
+            self.ctx.spawn(self._reduce_dms(t, p, older), f"reduce-{t.game_id}-{p}")
+        return msg
+
+    async def _reduce_dms(self, t: Table, p: int, message_ids: list[int]) -> None:
+        for message_id in message_ids:
+            await self._reduce_dm(t, p, message_id)
+
+    async def _reduce_dm(self, t: Table, p: int, message_id: int) -> None:
+        uid = t.seats[p].user_id
+        if uid is None:
+            return
+        try:
+            user = await self.ctx.user(uid)
+            channel = user.dm_channel or await user.create_dm()
+            await channel.get_partial_message(message_id).edit(
+                content=f"*An earlier hand of this {t.adapter.game.title} game: "
+                "your latest is below.*",
+                embed=None,
+                attachments=[],
+                view=None,
+            )
+        except discord.HTTPException:
+            pass  # deleted by the player, or gone: nothing to reduce
+
+    def acted_on(self, t: Table, p: int, message_id: int | None) -> None:
+        """A player answered through this message: it no longer shows a hand."""
+        if message_id is not None and message_id in t.meta.hand_dms[p]:
+            t.meta.hand_dms[p].remove(message_id)
+
+    async def after_restart(self, t: Table) -> None:
+        """The turn messages sent before a restart lose their buttons (the player
+        to act gets a fresh one), including one sent in the moment before the
+        bot stopped, which the stored meta may miss."""
+        for p in t.humans():
+            if t.meta.dm_closed[p]:
+                continue
+            uid = t.seats[p].user_id
+            assert uid is not None
+            ids = set(t.meta.hand_dms[p])
+            with contextlib.suppress(discord.HTTPException):
+                user = await self.ctx.user(uid)
+                channel = user.dm_channel or await user.create_dm()
+                async for m in channel.history(limit=10):
+                    controls = [
+                        c
+                        for row in m.components
+                        for c in getattr(row, "children", [row])
+                        if is_control_of(str(getattr(c, "custom_id", "")), t.game_id)
+                    ]
+                    if controls:
+                        ids.add(m.id)
+            t.meta.hand_dms[p] = []
+            for message_id in ids:
+                await self._reduce_dm(t, p, message_id)
