@@ -33,12 +33,14 @@ profile keeps them few, ``HYPOTHESIS_PROFILE=thorough`` plays many):
 
 from __future__ import annotations
 
+import importlib
 import os
 import pickle
 import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,10 +48,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import GameType, IllegalDecision, game_types
-from tests.crazyeights.game import GAME_TYPE as CRAZY_EIGHTS
-from tests.takeaway.game import GAME_TYPE as TAKEAWAY
 
-GAMES: tuple[GameType, ...] = (*game_types(), TAKEAWAY, CRAZY_EIGHTS)
+
+def games_in_tests() -> tuple[GameType, ...]:
+    """The games written in ``tests/<name>/game.py`` (take-away, Crazy Eights):
+    a new one joins the suite by existing, like an engine package."""
+    found = []
+    for path in sorted(Path(__file__).parents[1].glob("*/game.py")):
+        module = importlib.import_module(f"tests.{path.parent.name}.game")
+        game = getattr(module, "GAME_TYPE", None)
+        if isinstance(game, GameType):
+            found.append(game)
+    return tuple(found)
+
+
+GAMES: tuple[GameType, ...] = (*game_types(), *games_in_tests())
 
 # A playout stops checking after this many decisions of a round, so that a long
 # game stays cheap; the round then plays on without checks to its end.
