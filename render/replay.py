@@ -312,14 +312,19 @@ def frames(
     names: Sequence[str],
     round_no: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    palette: Image.Image | None = None,
 ) -> list[Frame]:
-    """Every frame of the round, drawn (:func:`render_replay` before encoding)."""
+    """Every frame of the round, drawn (:func:`render_replay` before encoding);
+    with a ``palette`` each frame is kept mapped onto it, in a third of the
+    memory."""
     kind = record.kind if hasattr(record, "kind") else record_kind(_json(record))
     game = game_replay(kind)
     total = _frame_count(game, record, round_no)
     out: list[Frame] = []
     for i, (state, caption, ms) in enumerate(iter_frames(record, names, round_no)):
         img = compose(game, state, names, caption, i, total)
+        if palette is not None:
+            img = img.quantize(palette=palette, dither=Image.Dither.NONE)
         out.append(Frame(img, caption_text(caption, names), ms))
         if progress is not None:
             progress(i + 1, total)
@@ -364,8 +369,11 @@ def encode_frames(drawn: Sequence[Frame], fmt: AnimFormat = DEFAULT_ANIM_FORMAT)
             kmax=KEYFRAMES,
         )
     elif fmt == "gif":
-        palette = _palette([drawn[0].image, drawn[-1].image])
-        images = [f.image.quantize(palette=palette, dither=Image.Dither.NONE) for f in drawn]
+        if all(f.image.mode == "P" for f in drawn):
+            images = [f.image for f in drawn]
+        else:
+            palette = _palette([drawn[0].image, drawn[-1].image])
+            images = [f.image.quantize(palette=palette, dither=Image.Dither.NONE) for f in drawn]
         # no loop count: a GIF without one plays once
         images[0].save(
             buf,
@@ -410,7 +418,27 @@ def render_replay(
     :class:`ReplayError` for a round that is not finished or not in the
     record, :class:`~engine.errors.RecordError` for a record that cannot be
     replayed."""
-    return encode_frames(frames(record, names, round_no, progress), fmt)
+    palette = round_palette(record, names, round_no)
+    return encode_frames(frames(record, names, round_no, progress, palette), fmt)
+
+
+def round_palette(record: Any, names: Sequence[str], round_no: int | None = None) -> Image.Image:
+    """The palette of a round's frames, fitted to its deal and its result
+    (which between them show every card and seat state the round uses).
+
+    The engine replays the round once first (milliseconds), so a round that
+    cannot be replayed is refused before any frame is drawn."""
+    kind = record.kind if hasattr(record, "kind") else record_kind(_json(record))
+    game = game_replay(kind)
+    total = _frame_count(game, record, round_no)
+    ends: list[Image.Image] = []
+    caption: Caption = ()
+    state: Any = None
+    for i, (state, caption, _) in enumerate(iter_frames(record, names, round_no)):
+        if i == 0:
+            ends.append(compose(game, state, names, caption, 0, total))
+    ends.append(compose(game, state, names, caption, total - 1, total))
+    return _palette(ends)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -96,8 +96,11 @@ def test_a_round_still_being_played_is_refused() -> None:
     state = gt.new_game(gt.make_options(gt.default_preset, {"players": 4}), 1)
     for _ in range(5):
         state.apply(state.default_decision(), state.current_player)
+    drawn: list[int] = []
     with pytest.raises(ReplayError, match="not finished"):
-        render_replay(state.record(), NAMES)
+        render_replay(state.record(), NAMES, progress=lambda done, total: drawn.append(done))
+    # refused before any frame is drawn: nobody waits for a refusal
+    assert drawn == []
 
 
 def test_a_round_not_in_the_record_is_refused() -> None:
