@@ -32,8 +32,8 @@ def _cards(count: int, card: int) -> str:
 
 
 def caption(decision: Any, events: Sequence[Any]) -> Caption:
-    """What a decision did: ``Ada attacks Bob with a 5``, ``Zap: 2 cards to
-    Cy's penalty``."""
+    """What a decision did: ``Ada attacks Bob with a 5 (5)``, ``Cy plays Zap:
+    2 cards to their penalty, 15 on to Di``."""
     parts: list[str | int] = []
 
     def add(*items: str | int) -> None:
@@ -50,11 +50,12 @@ def caption(decision: Any, events: Sequence[Any]) -> Caption:
             add(p, f" adds {_cards(ev.count, ev.card)}, passes {ev.total} on to ", target)
         elif k == "joker":
             name = JOKER_NAMES.get(ev.which.lower().replace("-", "_"), ev.which.title())
-            if name == "Zap" and ev.count and p is not None:
+            if name == "Zap" and ev.count and target is not None:
                 n = ev.count
-                add(p, f" plays Zap: {n} card{'' if n == 1 else 's'} to ", p, "'s penalty")
+                kept = f"{n} card{'' if n == 1 else 's'} to their penalty"
+                add(p, f" plays Zap: {kept}, {ev.total} on to ", target)
             elif target is not None:
-                add(p, f" plays {name}, the attack ({ev.total}) goes to ", target)
+                add(p, f" plays {name}: {ev.total} to ", target)
             else:
                 add(p, f" plays {name}")
         elif k == "fight":
@@ -65,7 +66,7 @@ def caption(decision: Any, events: Sequence[Any]) -> Caption:
         elif k == "skip":
             add(p, " holds only jokers and is skipped")
         elif k == "direction":
-            add(p, " turns the direction")
+            add("the direction turns")
         elif k == "out":
             add(p, " is out of cards")
     return parts or ["…"]

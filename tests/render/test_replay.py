@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -156,3 +157,20 @@ def test_the_command_line_says_what_is_wrong(
     assert main([str(path), "--out", str(tmp_path / "r.webp")]) == 1
     assert "not finished" in capsys.readouterr().err
     assert not (tmp_path / "r.webp").exists()
+
+
+def test_sixty_captions_say_where_a_zap_puts_the_cards() -> None:
+    gt = game_type("sixty")
+    for seed in range(1, 40):
+        state = gt.new_game(gt.make_options(gt.default_preset, {"players": 4}), seed)
+        rng = random.Random(seed)
+        while not state.is_round_over():
+            state.apply(rng.choice(list(state.legal_actions())), state.current_player)
+        zaps = [c for c in describe_replay(state.record(), NAMES) if " plays Zap: " in c]
+        if any("to their penalty" in c for c in zaps):
+            break
+    else:
+        pytest.fail("no round with a Zap that keeps cards")
+    kept = next(c for c in zaps if "to their penalty" in c)
+    assert kept.split()[0] in NAMES
+    assert " on to " in kept
