@@ -8,6 +8,11 @@ and prints the median and p95 milliseconds to draw, to encode and in total,
 and the byte sizes. The last line is a JSON object with the figures.
 Targets: table ≤ 30 ms median and ≤ 50 ms p95 drawn and encoded, ≤ 120 KB;
 hand ≤ 15 ms median, ≤ 40 KB; sprite cache built in ≤ 1 s.
+
+Then the animated replays (:mod:`render.replay`): for a finished round of
+each game, in each animation format, frames per CPU second and bytes per
+frame; and for a 100-decision President round the CPU seconds and bytes of
+the whole replay (target ≤ 5 s CPU, ≤ 8 MiB).
 """
 
 from __future__ import annotations
@@ -29,6 +34,9 @@ from render.president import warm_cache
 from render.president.gallery import NAMES, play_until
 from render.president.hand import draw_hand, playable_ranks
 from render.president.table import draw_table, table_palette
+from render.replay import encode_frames, frames, round_palette
+
+REPLAY_NAMES = ["Ada", "Bartholomew", "Chloé", "محمد", "Ωmega", "Zoë", "Player 7", "Hal"]
 
 
 def _p95(values: list[float]) -> float:
@@ -64,6 +72,78 @@ def _measure(
         "total_p95_ms": round(_p95(totals), 2),
         "bytes": size,
     }
+
+
+def _finished_round(kind: str, players: int, seed: int) -> Any:
+    from engine.game import game_type
+
+    gt = game_type(kind)
+    state = gt.new_game(gt.make_options(gt.default_preset, {"players": players}), seed)
+    rng = random.Random(seed)
+    while not state.is_round_over():
+        state.apply(rng.choice(list(state.legal_actions())), state.current_player)
+    return state.record()
+
+
+def president_round(decisions: int = 100) -> Any:
+    """A first round of President with ``decisions`` decisions or a few more
+    (random legal decisions, 4 players: the search is over seeds)."""
+    for seed in range(1, 500):
+        record = _finished_round("president", 4, seed)
+        if decisions <= len(record.rounds[0].decisions) <= decisions + 4:
+            return record
+    raise RuntimeError("no President round of that length")
+
+
+def _replay(record: Any, fmt: str) -> dict[str, float | int]:
+    # what render_replay does, timed in two parts
+    t0 = time.process_time()
+    drawn = frames(record, REPLAY_NAMES, 1, palette=round_palette(record, REPLAY_NAMES, 1))
+    t1 = time.process_time()
+    data = encode_frames(drawn, fmt)  # type: ignore[arg-type]
+    t2 = time.process_time()
+    n = len(drawn)
+    return {
+        "frames": n,
+        "draw_cpu_s": round(t1 - t0, 2),
+        "encode_cpu_s": round(t2 - t1, 2),
+        "cpu_s": round(t2 - t0, 2),
+        "frames_per_s": round(n / (t2 - t0), 1),
+        "bytes": len(data),
+        "bytes_per_frame": len(data) // n,
+        "width": drawn[0].image.width,
+        "height": drawn[0].image.height,
+    }
+
+
+def replays() -> dict[str, Any]:
+    rounds = {
+        "president": _finished_round("president", 5, 5),
+        "bigtwo": _finished_round("bigtwo", 4, 5),
+        "sixty": _finished_round("sixty", 4, 5),
+    }
+    # one untimed replay: the card sprites and name layouts are cached
+    for record in rounds.values():
+        frames(record, REPLAY_NAMES, 1)
+    out: dict[str, Any] = {}
+    for kind, record in rounds.items():
+        for fmt in ("gif", "webp"):
+            out[f"{kind}_{fmt}"] = figures = _replay(record, fmt)
+            print(
+                f"replay {kind:9} {fmt:4} {figures['frames']:4} frames"
+                f"  {figures['frames_per_s']:6.1f} frames/s"
+                f"  {figures['bytes_per_frame'] / 1000:6.1f} KB/frame"
+                f"  {figures['width']}x{figures['height']}"
+            )
+    record = president_round(100)
+    for fmt in ("gif", "webp"):
+        out[f"president_100_{fmt}"] = figures = _replay(record, fmt)
+        print(
+            f"President round of {figures['frames'] - 1} decisions, {fmt:4}:"
+            f" {figures['cpu_s']:.2f} s CPU (draw {figures['draw_cpu_s']:.2f},"
+            f" encode {figures['encode_cpu_s']:.2f}), {figures['bytes'] / 2**20:.2f} MiB"
+        )
+    return out
 
 
 def main() -> None:
@@ -104,6 +184,7 @@ def main() -> None:
     some = {r for r in playable_ranks(obs.legal) if r % 3 == 0}
     hand = _measure(lambda: draw_hand(obs.hand, playable=some, options=g.options), fmt, args.runs)
 
+    animations = replays()
     for name, figures in (("table (8 seats)", table), ("hand (28 cards)", hand)):
         print(
             f"{name:16} draw {figures['draw_median_ms']:6.2f} / {figures['draw_p95_ms']:6.2f} ms"
@@ -118,6 +199,7 @@ def main() -> None:
                 "sprite_cache_ms": round(warm_s * 1000, 1),
                 "table": table,
                 "hand": hand,
+                "replay": animations,
             }
         )
     )

@@ -12,7 +12,10 @@ the shared pieces here, which know no game:
 * :mod:`~render.hand` a hand of cards in one or two rows;
   :mod:`~render.results_table` a ranked results table;
 * :mod:`~render.gallery` writes every game's sample pictures
-  (``python -m render.gallery OUTDIR``).
+  (``python -m render.gallery OUTDIR``);
+* :mod:`~render.replay` an animated replay of a finished round (GIF or
+  WebP), each game saying in ``render/<game>/replay.py`` how its frames look
+  (``python -m render.replay RECORD.json --out FILE``).
 
 The only files read are the bundled fonts (and, if installed, a system
 fallback font for names the bundled font cannot draw).
