@@ -22,7 +22,7 @@ from .views import Observation
 
 STATE = BigTwo
 UNIT = "penalty points"
-MARGIN = 0.5
+MARGIN = 1.0
 RULE = (
     "a decision counts as accurate when it is the coach's choice or its expected "
     f"penalty for the deal is at most {MARGIN} point above the coach's"
@@ -67,7 +67,9 @@ def evaluate(
     cands: list[Decision] = searcher.candidates(obs, hand)
     for d in include:
         if d in legal and d not in cands:
-            cands.append(d)
+            # the legal list's own object: a decision read from a record may
+            # lack what the engine worked out when it listed it
+            cands.append(legal[legal.index(d)])
     me = obs.player
     deals = max(8, playouts // len(cands))
     pen = [0.0] * len(cands)

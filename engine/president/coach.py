@@ -59,7 +59,11 @@ def evaluate(
         cands.insert(0, base)
     for d in include:
         if d in legal and d not in cands:
-            cands.append(d)
+            # the legal list's own object: a decision read from a record may
+            # lack what the engine worked out when it listed it
+            same = legal[legal.index(d)]
+            assert isinstance(same, Play)  # give-backs return before this
+            cands.append(same)
     try:
         source = searcher.deal_source(obs)
     except ValueError:

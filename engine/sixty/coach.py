@@ -48,7 +48,9 @@ def evaluate(
     cands = candidates(legal, preferred)
     for d in include:
         if d in legal and d not in cands:
-            cands.append(d)
+            # the legal list's own object: a decision read from a record may
+            # lack what the engine worked out when it listed it
+            cands.append(legal[legal.index(d)])
     rng = random.Random(seed)
     worlds = max(8, playouts // len(cands))
     me = obs.player
