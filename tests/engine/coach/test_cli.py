@@ -8,12 +8,21 @@ from pathlib import Path
 import pytest
 
 from engine.__main__ import main as engine_main
+from engine.bigtwo.terminal import main as bigtwo_main
+from engine.president.terminal import main as president_main
+from engine.sixty.terminal import main as sixty_main
+from tests.engine.terminal_support import FirstEntry, Main
 
 from .helpers import played_game
 
 SHORT = {"president": {"rounds": 1}, "bigtwo": {"deals": 1}, "sixty": {"rounds": 1}}
 PRESETS = {"president": "revolution", "bigtwo": "standard", "sixty": "standard"}
 games = pytest.mark.parametrize("game", list(PRESETS))
+TERMINALS: dict[str, Main] = {
+    "president": president_main,
+    "bigtwo": bigtwo_main,
+    "sixty": sixty_main,
+}
 
 
 @games
@@ -46,3 +55,18 @@ def test_review_refuses_a_player_who_did_not_sit(
     path.write_text(played_game("bigtwo", "standard", 2, {"deals": 1}).record().to_json())
     assert engine_main(["review", str(path), "--player", "5", "--json"]) == 2
     assert "player 5 did not sit in this game" in capsys.readouterr().out
+
+
+@games
+def test_play_with_hints_shows_the_coachs_ranked_decisions(game: str) -> None:
+    main = TERMINALS[game]
+    person = FirstEntry(patience=12)
+    assert main(["--seed", "4", "--hints"], input_fn=person.input, print_fn=person.print) == 0
+    text = person.text
+    assert "Coach's hints:" in text
+    block = text.split("Coach's hints:")[1].splitlines()[1:]
+    assert block[0].startswith("  1. ") and block[1].startswith("  2. ")
+
+    plain = FirstEntry(patience=12)
+    assert main(["--seed", "4"], input_fn=plain.input, print_fn=plain.print) == 0
+    assert "Coach's hints:" not in plain.text
