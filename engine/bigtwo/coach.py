@@ -4,8 +4,10 @@ determinised playouts, scored in the game's own terms.
 Each candidate (hard's: normal's choice, the pass, the next best plays by
 normal's yardsticks) is played out on the same deals of the unseen cards,
 every seat by the ``normal`` policy; its estimate is the expected penalty
-of the deal and the chance to go out first. Candidates rank by expected
-penalty (the player who goes out first pays none).
+of the deal and the chance to go out first. Candidates rank as ``hard``
+ranks them: going out first is what a session rewards most, so a deal won
+counts as 40 penalty points saved (hard's value, ``4 × won − penalty /
+10``, in penalty points), and costs are counted in those points.
 """
 
 from __future__ import annotations
@@ -21,13 +23,15 @@ from .state import PLAY, BigTwo
 from .views import Observation
 
 STATE = BigTwo
-UNIT = "penalty points"
+UNIT = "penalty points (going out first counts as 40 saved)"
+WIN = 40.0
 MARGIN = 1.0
 RULE = (
     "a decision counts as accurate when it is the coach's choice or its expected "
-    f"penalty for the deal is at most {MARGIN} point above the coach's"
+    f"penalty for the deal, less 40 for each chance of going out first, is at most {MARGIN:g} "
+    "point above the coach's"
 )
-HINT_PLAYOUTS = 480
+HINT_PLAYOUTS = 1024
 REVIEW_PLAYOUTS = 96
 
 _TWOS = sum(1 << (4 * 12 + s) for s in range(4))
@@ -89,7 +93,7 @@ def evaluate(
         out.append(
             Evaluation(
                 c,
-                e,
+                e - WIN * chance,
                 e,
                 f"expected penalty {e:.1f}, out first {chance:.0%}",
                 reason(obs, c),

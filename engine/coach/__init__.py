@@ -186,7 +186,10 @@ def hint(
         return []
     best = evals[0].loss
     return [
-        Suggestion(e.decision, str(e.decision), e.value, e.estimate, e.reason, e.loss - best)
+        # a game may keep a safer choice first on noise (President): no negative cost
+        Suggestion(
+            e.decision, str(e.decision), e.value, e.estimate, e.reason, max(0.0, e.loss - best)
+        )
         for e in evals[:HINTS]
     ]
 

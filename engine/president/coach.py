@@ -7,7 +7,10 @@ cards, drawn by hard's particle filter, which reads the opponents' plays
 and passes so far; every seat plays ``normal`` until the player has
 finished. The estimate is the chance to finish first and the chance to
 finish in the top half; candidates rank by the mean of the two chances
-(ties: hard's own loss, which also weighs the round's points).
+(ties: hard's own loss, which also weighs the round's points). As ``hard``
+does, ``normal``'s own choice stays first unless the best candidate beats
+it by a standard error on hard's loss (paired on the same deals):
+deviating from a sound policy on noise loses.
 
 Give-backs in the exchange are ``normal``'s (hard does not search them
 either: searching them played worse), so the coach offers that one and a
@@ -36,7 +39,7 @@ RULE = (
     "chances to finish first and in the top half is at most "
     f"{MARGIN:g} percentage points below the coach's"
 )
-HINT_PLAYOUTS = 480
+HINT_PLAYOUTS = 960
 REVIEW_PLAYOUTS = 96
 
 
@@ -76,7 +79,7 @@ def evaluate(
     deals = max(8, playouts // len(cands))
     first = [0] * len(cands)
     top = [0] * len(cands)
-    hard = [0.0] * len(cands)
+    hard: list[list[float]] = [[] for _ in cands]
     rem0: list[int] | None = None
     played = 0
     for state0 in source(deals):
@@ -92,7 +95,7 @@ def evaluate(
             pos = s.finished.index(me)
             first[j] += pos == 0
             top[j] += pos < half
-            hard[j] += loss[pos]
+            hard[j].append(loss[pos])
     played = max(1, played)
     out = []
     for j, c in enumerate(cands):
@@ -107,8 +110,24 @@ def evaluate(
                 reason(obs, c),
             )
         )
-    order = sorted(range(len(out)), key=lambda j: (out[j].loss, hard[j], j))
+    order = sorted(range(len(out)), key=lambda j: (out[j].loss, sum(hard[j]), j))
+    b = cands.index(base)
+    if order[0] != b and not _clearly_better(hard[order[0]], hard[b]):
+        order.remove(b)
+        order.insert(0, b)
     return [out[j] for j in order]
+
+
+def _clearly_better(best: list[float], base: list[float], z: float = 1.0) -> bool:
+    """Whether ``best`` has a lower mean loss than ``base`` by ``z`` standard
+    errors of their paired differences (hard's test)."""
+    n = min(len(best), len(base))
+    if n < 2:
+        return False
+    diffs = [x - y for x, y in zip(best[:n], base[:n], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean < 0 and mean * mean * n > z * z * var
 
 
 def reason(obs: Observation, p: Any) -> str:

@@ -31,7 +31,7 @@ RULE = (
     f"to cost at most {MARGIN:g} points more than the coach's this round "
     "(your points less the others' mean)"
 )
-HINT_PLAYOUTS = 320
+HINT_PLAYOUTS = 640
 REVIEW_PLAYOUTS = 64
 
 
