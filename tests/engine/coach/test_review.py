@@ -7,7 +7,8 @@ import pickle
 
 import pytest
 
-from engine.coach import review
+from engine.coach import hook, review
+from engine.game import game_type
 
 from .helpers import played_game
 
@@ -49,3 +50,26 @@ def test_only_a_player_who_sat_can_be_reviewed() -> None:
     state = played_game("bigtwo", "standard", 4, {"deals": 1})
     with pytest.raises(ValueError, match="player 4 did not sit in this game"):
         review("bigtwo", state.record(), 4)
+
+
+@pytest.mark.parametrize(("name", "preset"), (("bigtwo", "standard"), ("president", "classic")))
+def test_the_coachs_alternatives_are_the_players_own_legal_decisions(
+    name: str, preset: str
+) -> None:
+    # the review names only decisions the player could make from their own hand
+    # then, never a card another player held hidden
+    g = game_type(name)
+    state = played_game(name, preset, 6, SHORT[name])
+    record = state.record()
+    result = review(name, record, 2, seed=1)
+    wanted = {(d.round, d.number): d.coach for d in result.decisions}
+    cls = hook(name).STATE
+    s = cls.replay_begin(record)
+    for i, rnd in enumerate(record.rounds):
+        if i:
+            s.start_round(rnd.deal)
+        for k, (p, d) in enumerate(rnd.decisions, 1):
+            if (i + 1, k) in wanted:
+                legal = {g.decision_key(x) for x in s.legal_actions()}
+                assert g.decision_key(g.parse_decision(wanted[i + 1, k])) in legal
+            s.apply(d, p)
