@@ -19,7 +19,10 @@ Every game provides a hook module, ``engine.<game>.coach``, with
   and a reason in words; one entry or none when there is nothing to choose.
 
 Everything here is pure and its arguments and results pickle, so the bot
-runs :func:`hint` and :func:`review` in its computer worker process.
+runs :func:`hint` and :func:`review` in its computer worker process (a
+review's ``progress`` callback is called there: the bot passes one that
+forwards the counts to its event loop). Budgets are counted in playouts:
+the same seed and observation give the same hint on any machine.
 
 >>> from engine.game import game_type
 >>> g = game_type("sixty")
@@ -124,7 +127,8 @@ class Review:
     game: str
     player: int
     accuracy: float
-    """Share of the reviewed decisions that matched the coach or cost at most ``margin``."""
+    """Share of the reviewed decisions that matched the coach or cost at most
+    ``margin`` (1.0 when the player never had a real choice)."""
     margin: float
     unit: str
     rule: str
