@@ -69,8 +69,9 @@ def hint_times(name: str, seed: int, per_game: int) -> list[float]:
     return times
 
 
-def review_cost(name: str, seed: int) -> tuple[float, int]:
-    """CPU seconds and decisions reviewed for player 0 of a normal game."""
+def review_cost(name: str, seed: int) -> tuple[float, int, int]:
+    """CPU seconds, decisions and decisions with a choice reviewed for
+    player 0 of a normal game."""
     g = game_type(name)
     state = new_game(name, seed)
     bot = g.make_player("normal", seed)
@@ -82,7 +83,7 @@ def review_cost(name: str, seed: int) -> tuple[float, int]:
         state.apply(bot.decide(state.observation(p)), p)
     t = time.process_time()
     r = review(name, state.record(), 0, seed)
-    return time.process_time() - t, len(r.decisions) + r.forced
+    return time.process_time() - t, len(r.decisions) + r.forced, len(r.decisions)
 
 
 def arena_game(name: str, seed: int, seat: int) -> float:
@@ -147,11 +148,14 @@ def main(argv: list[str] | None = None) -> int:
             seed += 1
         cpu = 0.0
         decisions = 0
+        chosen = 0
         for s in range(1, ns.reviews + 1):
-            c, d = review_cost(name, 100 + s)
+            c, d, k = review_cost(name, 100 + s)
             cpu += c
             decisions += d
+            chosen += k
         per = cpu / max(1, decisions)
+        per_choice = cpu / max(1, chosen)
         results: list[float] = []
         if ns.deals:
             jobs = [(name, 1000 + s) for s in range(ns.deals)]
@@ -167,13 +171,15 @@ def main(argv: list[str] | None = None) -> int:
             f"{name:<9} hint CPU median {med * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms "
             f"({len(times)} positions; target p95 ≤ {HINT_P95} s: "
             f"{'met' if p95 <= HINT_P95 else 'NOT met'}); review {per * 1000:.0f} ms CPU "
-            f"per decision ({decisions} decisions; target ≤ {REVIEW_PER_DECISION * 1000:.0f} ms: "
+            f"per decision ({decisions} decisions; {per_choice * 1000:.0f} ms per decision "
+            f"with a choice, {chosen} of them; target ≤ {REVIEW_PER_DECISION * 1000:.0f} ms: "
             f"{'met' if per <= REVIEW_PER_DECISION else 'NOT met'})"
         )
         entry: dict[str, Any] = {
             "hint_median_s": round(med, 4),
             "hint_p95_s": round(p95, 4),
             "review_cpu_per_decision_s": round(per, 4),
+            "review_cpu_per_choice_s": round(per_choice, 4),
         }
         if results:
             m, h = interval(results)
