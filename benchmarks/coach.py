@@ -18,6 +18,19 @@ an arena per game.
 The last line is JSON. Targets (the coach issue): hint p95 ≤ 1.5 s, review
 ≤ 0.2 s CPU per decision; the follower at least 33% wins (Big Two), 33%
 lowest total (Sixty), 60% top half (President), within the interval.
+
+Measured on the shared two-core development machine (others working),
+``--positions 30 --reviews 2 --deals 20 --workers 2`` (80 games a game;
+the interval treats the four seatings of a seed as independent, which
+they are not quite):
+
+==========  ==================  =================  =========================
+game        hint median / p95   review per dec.    follower vs 3 normal
+==========  ==================  =================  =========================
+Big Two     203 / 340 ms        10 ms              wins 42.5% ±10.9
+Sixty       158 / 256 ms        9 ms               lowest total 43.8% ±10.9
+President   261 / 385 ms        83 ms              top half 67.5% ±10.3
+==========  ==================  =================  =========================
 """
 
 from __future__ import annotations
