@@ -1,5 +1,6 @@
-"""Command line: ``python -m engine replay RECORD.json`` and
-``python -m engine play [--game NAME]``, for every registered game.
+"""Command line: ``python -m engine replay RECORD.json``,
+``python -m engine review RECORD.json --player N [--json]`` and
+``python -m engine play [--game NAME] [--hints]``, for every registered game.
 
 The only module of the engine (with each game's ``terminal``) that does I/O.
 ``replay`` prints every decision of a game record with its legality and the
@@ -11,6 +12,7 @@ bug reports.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
@@ -74,6 +76,50 @@ def _replay(path: str, out: _Out) -> int:
         out(f"game in progress: round {n} is over, round {n + 1} not dealt yet")
     else:
         out(f"game in progress: round {state.round_number}, player {state.current_player} to act")
+    return 0
+
+
+def _review(path: str, player: int, seed: int, as_json: bool, out: _Out) -> int:
+    """The coach's review of ``player``'s decisions; the last line is JSON."""
+    from . import coach
+
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        record = load_record(text)
+    except (OSError, ValueError) as exc:
+        out(f"cannot read {path}: {exc}")
+        return 2
+    game = game_type(record.kind)
+
+    def progress(done: int, total: int) -> None:
+        # on stderr: the review itself stays clean to pipe
+        print(f"\rreviewing decision {done} of {total}", end="", file=sys.stderr, flush=True)
+
+    try:
+        result = coach.review(game, record, player, seed, None if as_json else progress)
+    except ValueError as exc:
+        if not as_json:
+            print(file=sys.stderr)
+        out(f"cannot review: {exc}")
+        return 2
+    if not as_json:
+        print(file=sys.stderr)
+        out(f"{game.title}: review of player {player}'s decisions")
+        out(
+            f"accuracy {result.accuracy:.0%} of {len(result.decisions)} decisions with a choice "
+            f"({result.forced} with none not counted): {result.rule}"
+        )
+        if not result.costliest:
+            out("no decision cost anything against the coach's choice")
+        word = getattr(coach.hook(game).STATE, "round_word", "round")
+        for i, d in enumerate(result.costliest, 1):
+            out(
+                f"{i}. {word} {d.round}, decision {d.number}: "
+                f"you played {d.played} ({d.played_estimate}); "
+                f"the coach would play {d.coach} ({d.coach_estimate}): {d.coach_reason}; "
+                f"cost {d.cost:.1f} {result.unit}"
+            )
+    out(json.dumps(result.to_dict(), ensure_ascii=False))
     return 0
 
 
@@ -146,12 +192,22 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay a game record of any game and check every decision")
     rp.add_argument("record", help="path to a record .json file, or - for standard input")
+    vp = sub.add_parser(
+        "review",
+        help="the coach's review of one player's decisions in a game record; the last line is JSON",
+    )
+    vp.add_argument("record", help="path to a record .json file, or - for standard input")
+    vp.add_argument("--player", type=int, required=True, help="the seat to review (0 first)")
+    vp.add_argument("--seed", type=int, default=0, help="the coach's random numbers (default 0)")
+    vp.add_argument("--json", action="store_true", help="print only the JSON line")
     sub.add_parser(
         "play",
         help=f"play in the terminal; --game NAME chooses the game ({names}); "
         "python -m engine play --help lists them",
     )
     ns = parser.parse_args(args)
+    if ns.command == "review":
+        return _review(ns.record, ns.player, ns.seed, ns.json, _Out())
     return _replay(ns.record, _Out())
 
 

@@ -149,6 +149,11 @@ def add_table_arguments(
         help="write the game's record (JSON) to FILE when the game ends or you leave, "
         "for python -m engine replay FILE and bug reports",
     )
+    p.add_argument(
+        "--hints",
+        action="store_true",
+        help="the coach ranks up to three decisions on each of your turns",
+    )
 
 
 def add_option_argument(
@@ -357,8 +362,28 @@ class Front:
         self.out = print_fn
         self.poll = poll_fn
 
+    coach: str | None = None
+    """The game's name when the person asked for hints (``--hints``)."""
+    _hints_given = 0
+
     def says(self, player: int, verb: str, rest: str = "") -> str:
         return says(self.names[player], verb, rest)
+
+    def show_hints(self, obs: Any) -> None:
+        """With ``--hints``: the coach's ranked decisions for the person's
+        observation (the same hints the bot gives, :mod:`engine.coach`)."""
+        if self.coach is None or self.watch:
+            return
+        from .coach import hint
+
+        # a seed per hint, so asking again on a later turn is a fresh search
+        self._hints_given += 1
+        tips = hint(self.coach, obs, seed=self._hints_given)
+        if len(tips) < 2:
+            return  # nothing to choose: the menu says what happens
+        self.out("Coach's hints:")
+        for i, t in enumerate(tips, 1):
+            self.out(f"  {i}. {t.notation}: {t.estimate}; {t.reason}")
 
     def ask(self, prompt: str) -> str:
         """One line of input; ``q``, ``quit``, ``exit`` or end of input quit."""

@@ -194,6 +194,7 @@ class Terminal(Front):
         for line in menu_lines([d.pretty() for d in menu]):
             self.out(line)
         self.out(f"  ({plural(len(plays), 'legal play')}; ? lists them)")
+        self.show_hints(obs)
         while True:
             text = self.ask("Your play (a number, cards like 3D 4D, pass, ?, or q): ")
             if text == "?":
@@ -302,6 +303,7 @@ def main(
         print_fn=out,
         poll_fn=make_poll(poll_fn, input_fn, sleep_fn),
     )
+    term.coach = "bigtwo" if ns.hints else None
     return play_session(
         term, seed=seed, save=ns.save, record=lambda: game.record().to_json(indent=1), out=out
     )

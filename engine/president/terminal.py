@@ -303,6 +303,7 @@ class Terminal(Front):
         for line in menu_lines(labels):
             self.out(line)
         hint = menu_hint(len(choices))
+        self.show_hints(obs)
         while True:
             # a capital Q is the single queen when it can be played
             queen = "Q" if Play.parse("Q") in choices else ""
@@ -506,6 +507,7 @@ def main(
         poll_fn=make_poll(poll_fn, input_fn, sleep_fn),
         style=Style(bool(color)),
     )
+    term.coach = "president" if ns.hints else None
     return play_session(
         term, seed=seed, save=ns.save, record=lambda: game.record().to_json(indent=1), out=out
     )

@@ -200,6 +200,7 @@ class Terminal(Front):
         legal = list(obs.legal)
         for line in menu_lines([self.label(d, obs) for d in legal]):
             self.out(line)
+        self.show_hints(obs)
         while True:
             text = self.ask("Your choice (a number, a decision like attack 4x2, or q): ")
             if text.isdigit():
@@ -299,6 +300,7 @@ def main(
         print_fn=out,
         poll_fn=make_poll(poll_fn, input_fn, sleep_fn),
     )
+    term.coach = "sixty" if ns.hints else None
     return play_session(
         term, seed=seed, save=ns.save, record=lambda: game.record().to_json(indent=1), out=out
     )
