@@ -21,6 +21,8 @@ from discord import app_commands
 from cogs.options import NAME_LENGTH, VALUE_LENGTH
 from cogs.replies import suggestions
 
+from .context import round_word
+from .replay import MAX_GAME_ID, MAX_ROUND
 from .settings import TURN_TIME_DEFAULT, TURN_TIME_RANGE, option_matches, value_matches
 
 if TYPE_CHECKING:
@@ -148,6 +150,21 @@ def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
     @app_commands.describe(game_id="The game's number (default: your latest game here)")
     async def record(interaction: discord.Interaction, game_id: int | None = None) -> None:
         await runtime.server.send_record(interaction, adapter, game_id)
+
+    @group.command(
+        name="replay", description="Post an animated replay of a round of a finished game here"
+    )
+    @app_commands.describe(
+        game_id="The game's number (default: the last one finished in this channel)",
+        round_no=f"Which {round_word(adapter)} (default: the last)",
+    )
+    @app_commands.rename(game_id="game", round_no=round_word(adapter))
+    async def replay(
+        interaction: discord.Interaction,
+        game_id: app_commands.Range[int, 1, MAX_GAME_ID] | None = None,
+        round_no: app_commands.Range[int, 1, MAX_ROUND] | None = None,
+    ) -> None:
+        await runtime.replays.replay(interaction, adapter, game_id, round_no)
 
     @group.command(name="forget-me", description="Delete your statistics in this server")
     async def forget_me(interaction: discord.Interaction) -> None:

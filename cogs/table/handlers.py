@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .adapter import GameAdapter
     from .images import Picture
     from .models import Lobby, Table
+    from .replay import Replays
 
 Scope = Literal["channel", "server"]
 
@@ -122,6 +123,9 @@ class TableCommands(TableClicks, Protocol):
     ) -> None: ...
 
     async def end_command(self, interaction: discord.Interaction, adapter: GameAdapter) -> None: ...
+
+    @property
+    def replays(self) -> Replays: ...
 
 
 class TableHost(Protocol):

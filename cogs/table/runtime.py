@@ -45,6 +45,7 @@ from .notices import PAUSED as PAUSED
 from .notices import UNPAUSED as UNPAUSED
 from .notices import ChannelNotices
 from .private import PrivateMessages
+from .replay import Replays
 from .server import ServerFeatures
 from .server_views import SERVER_ITEMS, rematch_view
 from .session import TableSession
@@ -115,6 +116,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         self.lobby = Lobbies(
             ctx, self.session, started=self._started, house_rules=self.server.open_house_rules
         )
+        self.replays = Replays(bot.db, ctx.adapters)  # /<game> replay
         self._groups = build_groups(self)
 
     # -- what the other parts see (cogs.table.handlers) --------------------------------
@@ -191,6 +193,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         for t in list(self.tables.values()):
             t.closed = True
         await self.ctx.stop()
+        self.replays.close()
         self.computers.close()
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS, *SERVER_ITEMS)
         for group in self._groups:
