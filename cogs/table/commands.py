@@ -158,7 +158,7 @@ def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
         game_id="The game's number (default: the last one finished in this channel)",
         round_no=f"Which {round_word(adapter)} (default: the last)",
     )
-    @app_commands.rename(game_id="game", round_no=round_word(adapter))
+    @app_commands.rename(game_id="game", round_no="round")
     async def replay(
         interaction: discord.Interaction,
         game_id: app_commands.Range[int, 1, MAX_GAME_ID] | None = None,
