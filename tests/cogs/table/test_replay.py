@@ -9,7 +9,10 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
-from cogs.table.replay import Replays
+import pytest
+
+from cogs.replies import UserFacingError
+from cogs.table.replay import MAX_PENDING, Replays
 from cogs.table.runtime import load_adapters
 from data import GameDetails, GameSummary, Seat
 
@@ -58,7 +61,7 @@ async def _until(predicate: Any) -> None:
     raise AssertionError("timed out")
 
 
-async def test_progress_is_shown_once_per_tick_when_it_moved_then_the_replay() -> None:
+def _db() -> Any:
     details = _finished_game()
 
     async def game(game_id: int) -> GameDetails:
@@ -67,7 +70,11 @@ async def test_progress_is_shown_once_per_tick_when_it_moved_then_the_replay() -
     async def recent_games(channel_id: int, **kwargs: Any) -> list[GameSummary]:
         return [details.summary]
 
-    db: Any = SimpleNamespace(game=game, recent_games=recent_games)
+    return SimpleNamespace(game=game, recent_games=recent_games)
+
+
+async def test_progress_is_shown_once_per_tick_when_it_moved_then_the_replay() -> None:
+    db = _db()
     ticks: asyncio.Queue[None] = asyncio.Queue()
     sleeps: list[float] = []
 
@@ -108,3 +115,44 @@ async def test_progress_is_shown_once_per_tick_when_it_moved_then_the_replay() -
     last = interaction.edits[-1]
     assert len(interaction.edits) == 2 and last["content"].startswith("**President**, game 7")
     assert [f.filename for f in last["attachments"]] == ["replay.gif"]
+
+
+async def test_replays_wait_their_turn_and_one_too_many_is_refused() -> None:
+    ticks: asyncio.Queue[None] = asyncio.Queue()
+
+    async def sleep(seconds: float) -> None:
+        await ticks.get()
+
+    started, finish = threading.Event(), threading.Event()
+
+    def render(record: str, names: list[str], number: int, progress: Any) -> bytes:
+        progress(1, 3)
+        started.set()
+        assert finish.wait(5)
+        return b"GIF89a"
+
+    replays = Replays(_db(), load_adapters(), render=render, sleep=sleep)
+    adapter = load_adapters()["president"]
+    asked = [_Interaction() for _ in range(MAX_PENDING + 1)]
+    tasks = [
+        asyncio.create_task(replays.replay(i, adapter, 7, None))  # type: ignore[arg-type]
+        for i in asked[:MAX_PENDING]
+    ]
+    try:
+        await _until(lambda: started.is_set() and all(i.deferred for i in asked[:MAX_PENDING]))
+        with pytest.raises(UserFacingError, match="Several replays are being drawn"):
+            await replays.replay(asked[-1], adapter, 7, None)  # type: ignore[arg-type]
+        assert asked[-1].deferred is None  # refused to the asker alone
+        for _ in tasks:
+            ticks.put_nowait(None)
+        await _until(lambda: all(i.edits for i in asked[:MAX_PENDING]))
+        texts = sorted(i.edits[0]["content"] for i in asked[:MAX_PENDING])
+        assert texts == ["Drawing the replay… 1/3 frames"] + [
+            "Waiting for another replay to finish…"
+        ] * (MAX_PENDING - 1)
+        finish.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 5)
+    finally:
+        finish.set()
+        replays.close()
+    assert all(i.edits[-1]["attachments"] for i in asked[:MAX_PENDING])
