@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import random
@@ -48,13 +49,18 @@ def difference(a: Image.Image, b: Image.Image) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b)).mean)
 
 
+@functools.cache
+def drawn_round(kind: str) -> tuple[Any, list[Any]]:
+    """A finished round's record and its frames, drawn once for both formats."""
+    record = finished_round(kind).record()
+    return record, frames(record, NAMES, 1)
+
+
 @pytest.mark.parametrize("kind", ["president", "bigtwo", "sixty"])
 @pytest.mark.parametrize("fmt", ["webp", "gif"])
 def test_a_frame_per_decision_from_the_deal_to_the_result(kind: str, fmt: str) -> None:
-    state = finished_round(kind)
-    record = state.record()
+    record, drawn = drawn_round(kind)
     decisions = len(record.rounds[-1].decisions)
-    drawn = frames(record, NAMES, 1)
     data = encode_frames(drawn, fmt)  # type: ignore[arg-type]
     shown = decoded(data)
     assert len(shown) == decisions + 1
