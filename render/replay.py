@@ -87,6 +87,29 @@ MAX_BYTES: Final = 8 * 1024 * 1024
 MAX_WIDTH: Final = 1280
 
 
+class Parts:
+    """A caption put together from a decision's events, one after another
+    (``Ada plays 9♠ · Ada is out (1st)``): names stay seat numbers until drawn.
+
+    >>> c = Parts()
+    >>> c.add(0, " passes"); c.add(1, " takes the trick"); c.caption()
+    [0, ' passes', ' · ', 1, ' takes the trick']
+    >>> Parts().caption()
+    ['…']
+    """
+
+    def __init__(self) -> None:
+        self._parts: list[str | int] = []
+
+    def add(self, *items: str | int) -> None:
+        if self._parts:
+            self._parts.append(" · ")
+        self._parts.extend(items)
+
+    def caption(self) -> Caption:
+        return self._parts or ["…"]
+
+
 class ReplayError(ValueError):
     """A round that cannot be replayed (not finished, not in the record)."""
 

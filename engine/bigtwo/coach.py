@@ -16,10 +16,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..coach import Evaluation
-from .ai.hard import HardPlayer
-from .ai.normal import choose
-from .combos import ALL_CARDS, PASS, Combo, Decision, mask_of
-from .state import PLAY, BigTwo
+from .ai.hard import HardPlayer, finish_deal
+from .combos import PASS, Combo, Decision, mask_of
+from .state import BigTwo
 from .views import Observation
 
 STATE = BigTwo
@@ -40,21 +39,7 @@ _TWOS = sum(1 << (4 * 12 + s) for s in range(4))
 def _playout(state: BigTwo, me: int) -> tuple[int, bool]:
     """The deal played out by normal for all; ``me``'s penalty and whether
     they went out first."""
-    hands = state.hands
-    sizes = state.sizes
-    rules = state.rules
-    while state.phase == PLAY:
-        p = state.turn
-        assert p is not None
-        legal = state.legal_list()
-        if len(legal) == 1:
-            d = legal[0]
-        else:
-            hand = hands[p]
-            d = choose(rules, hand, legal, state.top, p, sizes, ALL_CARDS & ~hand & ~state.played)
-        state.apply_unchecked(d)
-        hands = state.hands
-        sizes = state.sizes
+    finish_deal(state)
     return state.results[-1].scores[me], bool(state.finished) and state.finished[0] == me
 
 

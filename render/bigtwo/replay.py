@@ -13,7 +13,7 @@ from engine.bigtwo import BigTwo
 
 from ..cards import card_sprite
 from ..drawing import ordinal
-from ..replay import Caption, GameReplay
+from ..replay import Caption, GameReplay, Parts
 from ..sprites import Sprite
 from .table import draw_table
 from .words import sort_hand
@@ -30,12 +30,8 @@ def _hand(state: Any, player: int, card_w: int) -> list[Sprite]:
 
 def caption(decision: Any, events: Sequence[Any]) -> Caption:
     """What a decision did: ``Bob passes``, ``Ada: flush 3♦ 6♦ 9♦ J♦ K♦``."""
-    parts: list[str | int] = []
-
-    def add(*items: str | int) -> None:
-        if parts:
-            parts.append(" · ")
-        parts.extend(items)
+    parts = Parts()
+    add = parts.add
 
     for ev in events:
         k, p = ev.kind, ev.player
@@ -47,7 +43,7 @@ def caption(decision: Any, events: Sequence[Any]) -> Caption:
             add(p, " takes the trick")
         elif k == "finish":
             add(p, f" is out ({ordinal((ev.position or 0) + 1)})")
-    return parts or ["…"]
+    return parts.caption()
 
 
 def result(state: Any) -> Caption:

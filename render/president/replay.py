@@ -13,7 +13,7 @@ from engine.president import Give, President
 
 from ..cards import card_sprite
 from ..drawing import ordinal
-from ..replay import Caption, GameReplay
+from ..replay import Caption, GameReplay, Parts
 from ..sprites import Sprite
 from .hand import sort_hand
 from .table import draw_table
@@ -35,12 +35,8 @@ def _cards(cards: Sequence[Any]) -> str:
 def caption(decision: Any, events: Sequence[Any]) -> Caption:
     """What a decision did, from its public events: ``Bob passes``,
     ``Ada plays 9♠ 9♥ · Ada is out (1st)``."""
-    parts: list[str | int] = []
-
-    def add(*items: str | int) -> None:
-        if parts:
-            parts.append(" · ")
-        parts.extend(items)
+    parts = Parts()
+    add = parts.add
 
     for ev in events:
         k, p = ev.kind, ev.player
@@ -61,7 +57,7 @@ def caption(decision: Any, events: Sequence[Any]) -> Caption:
             add(p, " takes the trick")
         elif k == "finish":
             add(p, f" is out ({ordinal((ev.position or 0) + 1)})")
-    return parts or ["…"]
+    return parts.caption()
 
 
 def result(state: Any) -> Caption:

@@ -11,7 +11,7 @@ from PIL import Image
 
 from engine.sixty import Sixty
 
-from ..replay import Caption, GameReplay
+from ..replay import Caption, GameReplay, Parts
 from ..sprites import Sprite
 from .cards import card_sprite
 from .table import draw_table
@@ -34,12 +34,8 @@ def _cards(count: int, card: int) -> str:
 def caption(decision: Any, events: Sequence[Any]) -> Caption:
     """What a decision did: ``Ada attacks Bob with a 5 (5)``, ``Cy plays Zap:
     2 cards to their penalty, 15 on to Di``."""
-    parts: list[str | int] = []
-
-    def add(*items: str | int) -> None:
-        if parts:
-            parts.append(" · ")
-        parts.extend(items)
+    parts = Parts()
+    add = parts.add
 
     for ev in events:
         k, p = ev.kind, ev.player
@@ -69,7 +65,7 @@ def caption(decision: Any, events: Sequence[Any]) -> Caption:
             add("the direction turns")
         elif k == "out":
             add(p, " is out of cards")
-    return parts or ["…"]
+    return parts.caption()
 
 
 def result(state: Any) -> Caption:

@@ -39,6 +39,14 @@ from .normal import choose, ranked
 def playout(state: BigTwo, me: int, win: float = 2.0) -> float:
     """Play the deal out with the normal policy; ``me``'s value of the end:
     ``win`` for going out first, minus a tenth of the penalty paid."""
+    finish_deal(state)
+    result = state.results[-1]
+    won = win if state.finished and state.finished[0] == me else 0.0
+    return won - result.scores[me] / 10
+
+
+def finish_deal(state: BigTwo) -> None:
+    """Play the deal to its end with the normal policy in every seat."""
     rules = state.rules
     hands = state.hands
     sizes = state.sizes
@@ -54,9 +62,6 @@ def playout(state: BigTwo, me: int, win: float = 2.0) -> float:
         state.apply_unchecked(d)
         hands = state.hands
         sizes = state.sizes
-    result = state.results[-1]
-    won = win if state.finished and state.finished[0] == me else 0.0
-    return won - result.scores[me] / 10
 
 
 class HardPlayer:
