@@ -174,6 +174,14 @@ def house_view(lobby: Lobby, selected: str | None = None) -> discord.ui.View:
         row=4,
     )
     view.add_item(HouseItem(reset, lobby_id, "reset", ""))
+    hints: discord.ui.Button[Any] = discord.ui.Button(
+        custom_id=cid("hints"),
+        label=f"Hints: {'on' if lobby.hints else 'off'}",
+        style=discord.ButtonStyle.success if lobby.hints else discord.ButtonStyle.secondary,
+        emoji="💡",
+        row=4,
+    )
+    view.add_item(HouseItem(hints, lobby_id, "hints", ""))
     return view
 
 
