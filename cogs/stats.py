@@ -153,6 +153,12 @@ def _places(stats: Any, spec: StatsSpec) -> str:
     return text
 
 
+def _hints(used: int) -> str:
+    """The coach's hints a player used, shown once they used one (a profile of
+    someone who never asked stays as it was)."""
+    return f"\nhints used {used}" if used else ""
+
+
 def _recent(games: Sequence[GameSummary], user_id: int) -> str:
     lines = []
     for g in games:
@@ -186,7 +192,7 @@ def profile_embed(profile: Profile, game: GameType | None = None) -> discord.Emb
     embed.add_field(
         name="Games",
         value=f"{s.games_played} finished · {s.wins} won\n{s.rounds_played} rounds"
-        f"\nhints used {s.counts.get(HINTS_DETAIL, 0)}",
+        + _hints(s.counts.get(HINTS_DETAIL, 0)),
         inline=True,
     )
     embed.add_field(name="Finishing places", value=_places(s, spec), inline=False)

@@ -210,10 +210,12 @@ class Shown:
         self.shown = 0
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
+        self.stopped = False
 
     def report(self, done: int, total: int) -> None:
         step = max(1, total // PROGRESS_STEPS)
-        if done - self.shown < step or done >= total:
+        # a report may arrive after the answer (it was on its way): it changes nothing
+        if self.stopped or done - self.shown < step or done >= total:
             return
         self.shown = done
         self.latest = (done, total)
@@ -235,6 +237,7 @@ class Shown:
 
     async def stop(self) -> None:
         """No more edits: the last one in flight ends before the answer replaces it."""
+        self.stopped = True
         self.latest = None
         self.wake.set()
         if self.task is not None:
