@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from typing import TYPE_CHECKING
 
@@ -63,34 +64,49 @@ def hint_text(game: str, tips: list[coach.Suggestion]) -> str:
     return "\n".join(lines)[:2000]
 
 
-def review_embed(
+def review_embeds(
     adapter: GameAdapter, game_id: int, name: str, result: ReviewResult
-) -> discord.Embed:
+) -> tuple[list[discord.Embed], list[discord.File]]:
+    """The review: its accuracy, then one embed per costliest decision with
+    the position's picture where there is one."""
     r = result.review
     lines = [
         f"**Accuracy {r.accuracy:.0%}** of {len(r.decisions)} decisions with a real choice "
         f"({r.forced} forced ones not counted).",
         f"*{r.rule}*",
-        "",
     ]
     if not r.costliest:
-        lines.append("No decision of yours cost anything the coach could measure. Well played!")
+        lines += ["", "No decision of yours cost anything the coach could measure. Well played!"]
     else:
-        lines.append("**Your costliest decisions**")
-        for i, d in enumerate(r.costliest):
-            hand = result.hands[i] if i < len(result.hands) else ()
-            lines += [
-                f"{i + 1}. Round {d.round}, decision {d.number}: you played **{d.played}** "
-                f"({d.played_estimate}); the coach would play **{d.coach}** "
-                f"({d.coach_estimate}: {d.coach_reason}). "
-                f"Cost ≈ {_figure(d.cost)} {r.unit}.",
-                f"   Your hand then: {' '.join(hand) if hand else '—'}",
-            ]
-    return discord.Embed(
-        title=f"🎓 Review of {adapter.game.title} game {game_id} — {name}"[:256],
-        description="\n".join(lines)[:4096],
-        colour=adapter.colour,
-    )
+        lines += ["", "Your costliest decisions follow, with your hand at the time."]
+    embeds = [
+        discord.Embed(
+            title=f"🎓 Review of {adapter.game.title} game {game_id} — {name}"[:256],
+            description="\n".join(lines)[:4096],
+            colour=adapter.colour,
+        )
+    ]
+    files: list[discord.File] = []
+    for i, d in enumerate(r.costliest):
+        hand = result.hands[i] if i < len(result.hands) else ()
+        picture = result.pictures[i] if i < len(result.pictures) else None
+        embed = discord.Embed(
+            title=f"{i + 1}. Round {d.round}, decision {d.number}: cost ≈ "
+            f"{_figure(d.cost)} {r.unit}"[:256],
+            description=(
+                f"You played **{d.played}** ({d.played_estimate}).\n"
+                f"The coach would play **{d.coach}** ({d.coach_estimate}): {d.coach_reason}.\n"
+                f"Your hand then: {' '.join(hand) if hand else '—'}"
+            )[:4096],
+            colour=adapter.colour,
+        )
+        if picture is not None:
+            ext = picture.filename.rpartition(".")[2]
+            filename = f"position-{i + 1}.{ext or 'png'}"
+            files.append(discord.File(io.BytesIO(picture.data), filename=filename))
+            embed.set_image(url=f"attachment://{filename}")
+        embeds.append(embed)
+    return embeds, files
 
 
 class Coach:
@@ -187,15 +203,15 @@ class Coach:
                 record,
                 seat,
                 game_id % 2**31,
+                getattr(own, "position_picture", None),
                 progress=shown.report,
             )
         except (ValueError, RecordError) as exc:
             await shown.stop()
             raise UserFacingError(f"That game can't be reviewed: {exc}") from exc
         await shown.stop()
-        await edit_original(
-            interaction, content=None, embed=review_embed(own, game_id, name, result)
-        )
+        embeds, files = review_embeds(own, game_id, name, result)
+        await edit_original(interaction, content=None, embeds=embeds, attachments=files)
 
 
 class Shown:

@@ -87,6 +87,11 @@ async def test_a_hint_and_a_review_in_each_game(
         assert f"Review of {t.adapter.game.title} game {t.game_id}" in done.text()
         # progress was shown as the review went
         assert any(" done." in r.content for r in done.revisions), done.revisions
+        # each costly decision comes with the picture of alice's hand then
+        costly = [e for e in done.revisions[-1].embeds if "cost ≈" in str(e.get("title"))]
+        assert costly, done.text()
+        assert len(done.images()) == len(costly)
+        assert all("Your hand then: " in str(e.get("description")) for e in costly)
         h = await emulator.slash(alice, channel, f"{game} review", {})
         done = await h.wait_message(lambda m: "Accuracy" in m.text(), timeout=60.0)
         assert "Review of" in done.text()
