@@ -205,6 +205,7 @@ class Coach:
                 game_id % 2**31,
                 getattr(own, "position_picture", None),
                 progress=shown.report,
+                long=True,
             )
         except (ValueError, RecordError) as exc:
             await shown.stop()
