@@ -13,6 +13,11 @@ routed to a worker by its game id), so a player that keeps what it learnt
 during a round (the expert's particle filter) still does, and a seed still
 gives the same decisions. The worker decides with the engine; multiprocessing
 also imports the bot's main module in it (about 32 MiB of the worker's 57).
+
+The coach (:mod:`cogs.table.coach`) works here too, through :meth:`ComputerPool.run`:
+a hint in the game's worker (it takes about as long as a strong computer's
+decision), a review, which takes seconds in a long game, in a worker of its
+own started at the first review, so that no table's computer waits behind it.
 """
 
 from __future__ import annotations
