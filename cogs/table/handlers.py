@@ -38,7 +38,13 @@ class ServerClicks(Protocol):
     ) -> None: ...
 
     async def rematch(
-        self, interaction: discord.Interaction, game_id: int, turn: int, level: str
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        turn: int,
+        level: str,
+        *,
+        hints: bool = True,
     ) -> None: ...
 
     async def on_forget(

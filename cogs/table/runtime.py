@@ -459,7 +459,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         if message.picture is not None:
             embed.set_image(url=f"attachment://{message.picture.filename}")
         await self._close(t)
-        rematch = rematch_view(t.game_id, t.meta.turn_seconds, t.meta.level)
+        rematch = rematch_view(t.game_id, t.meta.turn_seconds, t.meta.level, t.meta.hints)
         if t.humans():
             rematch.add_item(review_button(t.game_id))
         await self.notices.say(t, "", embed=embed, view=rematch, **file_kwargs(message.picture))

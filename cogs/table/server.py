@@ -372,7 +372,13 @@ class ServerFeatures:
     # -- rematch ----------------------------------------------------------------------
 
     async def rematch(
-        self, interaction: discord.Interaction, game_id: int, turn: int, level: str
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        turn: int,
+        level: str,
+        *,
+        hints: bool = True,
     ) -> None:
         """A new lobby with the same players, computer seats and settings. The
         id's numbers are checked before any query: a forged one is refused."""
@@ -429,6 +435,7 @@ class ServerFeatures:
             players=[(int(uid), name) for uid, name in players if uid is not None],
             computers=len(seats) - len(humans),
             last_activity=self.cog.now(),
+            hints=hints,
         )
         await self.cog.open_lobby(interaction, lobby, note=f"Rematch called by {user.mention}.")
 

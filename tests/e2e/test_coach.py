@@ -128,6 +128,9 @@ async def test_no_hint_button_when_the_host_turned_hints_off(
     guild = emulator.create_guild("Club", members=[alice])
     channel = guild.channels[0]
     async with running(emulator, tmp_path / "db.sqlite3") as bot:
+        await bot.db.set_channel_settings(
+            channel.id, guild.id, "sixty", Settings(options={"rounds": 1})
+        )
         lobby = await open_game_lobby(
             emulator, "sixty", alice, channel, [], seats=2, bots=1, level="easy"
         )
@@ -139,3 +142,10 @@ async def test_no_hint_button_when_the_host_turned_hints_off(
             lambda: controls_of(emulator, alice, channel, t), 20.0, "alice's turn"
         )
         assert hint_button(controls) is None
+        await sixty_support.play_sixty(emulator, bot, channel, {alice.id: alice}, timeout=120.0)
+        final = await wait_text(emulator, channel, "Final standings")
+        # a rematch keeps the host's choice
+        h = await emulator.click(alice, final, label="Rematch")
+        await h.wait_response()
+        again = await wait_text(emulator, channel, "hints off", since=final.id)
+        assert "seats" in again.text()
