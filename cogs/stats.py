@@ -26,7 +26,7 @@ from cogs.errors import handle_error
 from cogs.limits import quote
 from cogs.options import NAME_LENGTH
 from cogs.replies import UserFacingError, respond, suggestions, update
-from data import Board, GameSummary, LeaderboardPage, LeaderboardRow, Profile
+from data import HINTS_DETAIL, Board, GameSummary, LeaderboardPage, LeaderboardRow, Profile
 from engine import GameType, UnknownGame, game_type, game_types
 from engine.stats import DEFAULT_STATISTICS, BoardSpec, StatsSpec
 
@@ -153,6 +153,12 @@ def _places(stats: Any, spec: StatsSpec) -> str:
     return text
 
 
+def _hints(used: int) -> str:
+    """The coach's hints a player used, shown once they used one (a profile of
+    someone who never asked stays as it was)."""
+    return f"\nhints used {used}" if used else ""
+
+
 def _recent(games: Sequence[GameSummary], user_id: int) -> str:
     lines = []
     for g in games:
@@ -185,7 +191,8 @@ def profile_embed(profile: Profile, game: GameType | None = None) -> discord.Emb
     embed.add_field(name="Rating", value=rating, inline=True)
     embed.add_field(
         name="Games",
-        value=f"{s.games_played} finished · {s.wins} won\n{s.rounds_played} rounds",
+        value=f"{s.games_played} finished · {s.wins} won\n{s.rounds_played} rounds"
+        + _hints(s.counts.get(HINTS_DETAIL, 0)),
         inline=True,
     )
     embed.add_field(name="Finishing places", value=_places(s, spec), inline=False)

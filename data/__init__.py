@@ -44,12 +44,13 @@ from .models import (
 )
 from .ratings import DEFAULT_MU, DEFAULT_SIGMA
 from .schema import MIGRATIONS, SCHEMA_VERSION, Migration
-from .stats_rules import Statistics, place_kind
+from .stats_rules import HINTS_DETAIL, Statistics, place_kind
 
 __all__ = [
     "DEFAULT_MU",
     "DEFAULT_SIGMA",
     "DELETED_PLAYER",
+    "HINTS_DETAIL",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "Board",

@@ -66,6 +66,11 @@ def place_kind(position: int, players: int) -> str:
     return "middle"
 
 
+HINTS_DETAIL = "hints"
+"""A round detail every game may give: how many of the player's decisions in
+the round had a coach's hint. The counts add it up (not one count per value)."""
+
+
 def counted(spec: Statistics) -> tuple[str, ...]:
     """The counts every player of the game has from their first round (zero until
     earned), so that a board of counts lists everyone who played."""
@@ -82,9 +87,14 @@ def round_counts(
     ...          details=[S(name="title", keep="count"), S(name="streak", keep="last")])
     >>> round_counts(spec, 0, 4, {"title": "President", "streak": 2})
     {'firsts': 1, 'title=President': 1}
+    >>> round_counts(spec, 3, 4, {"hints": 2})
+    {'hints': 2}
     """
     kind = place_kind(position, players)
     out = {c.name: 1 for c in spec.categories if c.place == kind}
+    hints = details.get(HINTS_DETAIL)
+    if isinstance(hints, int) and not isinstance(hints, bool) and hints > 0:
+        out[HINTS_DETAIL] = hints
     for d in spec.details:
         value = details.get(d.name)
         if d.keep == "count" and value is not None:

@@ -53,7 +53,7 @@ from cogs.table.adapter import (
 from cogs.table.images import Picture, draw, picture_names, table_picture
 from cogs.table.rules import describe_options
 from cogs.table.text import countdown, plural, standings_lines
-from engine.bigtwo import GAME_TYPE, PASS, BigTwo, Combo, Event, Options
+from engine.bigtwo import GAME_TYPE, PASS, BigTwo, Combo, Event, Observation, Options
 from engine.game import GameOutcome, RoundScore
 from render import bigtwo as render
 from render.bigtwo.words import (
@@ -89,9 +89,18 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
     return None
 
 
+def position_picture(obs: Observation) -> Picture | None:
+    """A reviewed decision's position: the player's hand then, from their
+    observation (the coach's review draws it in the computer worker)."""
+    return draw("position", render.render_observation_hand, obs)
+
+
 class BigTwoAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0xB8322E)
+    position_picture = staticmethod(position_picture)
+    """Draws a reviewed decision's position from the player's observation
+    (a module function: the review sends it to the computer worker)."""
     round_word = "deal"
     toggles = (
         ("last_single_two_wins", "Single 2 may win"),

@@ -60,6 +60,9 @@ if TYPE_CHECKING:
 class PresidentAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0x2F8A58)
+    position_picture = staticmethod(images.position_picture)
+    """Draws a reviewed decision's position from the player's observation
+    (a module function: the review sends it to the computer worker)."""
     round_word = "round"
     toggles = (
         ("revolution", "Revolution"),

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import render.president as render
 from cogs.table.images import COMPUTER_SUFFIX, Picture, draw, picture_names
-from engine.president import Card, Decision, Options, Outcome, RoundResult
+from engine.president import Card, Decision, Observation, Options, Outcome, RoundResult
 
 
 def hand_picture(
@@ -29,6 +29,12 @@ def hand_picture(
         options=options,
         revolution=revolution,
     )
+
+
+def position_picture(obs: Observation) -> Picture | None:
+    """A reviewed decision's position: the player's hand then, from their
+    observation (the coach's review draws it in the computer worker)."""
+    return draw("position", render.render_observation_hand, obs)
 
 
 def round_picture(

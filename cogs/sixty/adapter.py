@@ -75,6 +75,9 @@ def _direction(view: Any) -> str:
 class SixtyAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0xC0392B)
+    position_picture = staticmethod(images.position_picture)
+    """Draws a reviewed decision's position from the player's observation
+    (a module function: the review sends it to the computer worker)."""
     toggles = (("voluntary_take", "Take any time"),)
     round_word = "round"
 

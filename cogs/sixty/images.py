@@ -19,6 +19,12 @@ def hand_picture(obs: Observation, highlight: bool) -> Picture | None:
     return draw("hand", render.render_hand, obs, highlight=highlight)
 
 
+def position_picture(obs: Observation) -> Picture | None:
+    """A reviewed decision's position: the player's hand then, from their
+    observation (the coach's review draws it in the computer worker)."""
+    return draw("position", render.render_hand, obs)
+
+
 def round_picture(
     view: PublicView, names: Sequence[str], computer: Sequence[bool]
 ) -> Picture | None:

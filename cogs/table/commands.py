@@ -1,7 +1,8 @@
 """Slash commands: one group per game, all built from one definition.
 
 ``/president new``, ``/bigtwo new``, ``/sixty new`` … Each game gets the same
-subcommands (new, hand, leave, end, set, defaults, rules, record, forget-me),
+subcommands (new, hand, leave, end, set, defaults, rules, record, review,
+forget-me),
 generated here from its ``GameType``, so players find a game by typing its
 name, every game behaves alike, and a fourth game adds a group without a
 line of command code. Per-game limits (seats, presets, levels) come from the
@@ -165,6 +166,16 @@ def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
         round_no: app_commands.Range[int, 1, MAX_ROUND] | None = None,
     ) -> None:
         await runtime.replays.replay(interaction, adapter, game_id, round_no)
+
+    @group.command(
+        name="review", description="The coach's review of your decisions in a finished game"
+    )
+    @app_commands.describe(game_id="The game's number (default: your latest game here)")
+    async def review(
+        interaction: discord.Interaction,
+        game_id: app_commands.Range[int, 1, MAX_GAME_ID] | None = None,
+    ) -> None:
+        await runtime.coach.review(interaction, adapter, game_id)
 
     @group.command(name="forget-me", description="Delete your statistics in this server")
     async def forget_me(interaction: discord.Interaction) -> None:

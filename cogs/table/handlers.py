@@ -39,7 +39,13 @@ class ServerClicks(Protocol):
     ) -> None: ...
 
     async def rematch(
-        self, interaction: discord.Interaction, game_id: int, turn: int, level: str
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        turn: int,
+        level: str,
+        *,
+        hints: bool = True,
     ) -> None: ...
 
     async def on_forget(
@@ -69,11 +75,24 @@ class ServerCommands(ServerClicks, Protocol):
     async def forget_me(self, interaction: discord.Interaction) -> None: ...
 
 
+class CoachClicks(Protocol):
+    """💡 Hint, Review and ``/<game> review`` (:mod:`cogs.table.coach`)."""
+
+    async def hint(self, interaction: discord.Interaction, game_id: int, version: int) -> None: ...
+
+    async def review(
+        self, interaction: discord.Interaction, adapter: GameAdapter | None, game_id: int | None
+    ) -> None: ...
+
+
 class TableClicks(Protocol):
     """Components of lobbies, tables and turns (``bot.table_runtime``)."""
 
     @property
     def server(self) -> ServerCommands: ...
+
+    @property
+    def coach(self) -> CoachClicks: ...
 
     async def on_control(
         self,

@@ -115,7 +115,16 @@ LOBBY = IdKind(
     (number("lid", 19), one_of("action", "join", "leave", "bot", "start", "cancel", "rules")),
 )
 HOUSE = IdKind("h", (number("lid", 19), word("kind", 8), arg("arg", 40, "a-z_")))
-REMATCH = IdKind("r", (number("gid", 20), number("turn", 9), word("level", 20, "a-z_")))
+REMATCH = IdKind(
+    "r",
+    (number("gid", 20), number("turn", 9), word("level", 20, "a-z_"), arg("hints", 3, "of")),
+)
+"""Rematch: the game, its turn time, computer level and ``off`` when hints were
+off (left out when on, so buttons from before hints existed parse alike)."""
+HINT = IdKind("k", (number("gid", 19), number("ver", 9)))
+"""The Hint button of a player's turn controls: the game and the state version."""
+REVIEW = IdKind("v", (number("gid", 20),))
+"""Review under the final standings: the game whose decisions to review."""
 FORGET = IdKind("f", (number("uid", 20), one_of("action", "confirm", "cancel")))
 
 

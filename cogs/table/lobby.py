@@ -24,7 +24,7 @@ from .context import TableContext, may_manage, mention, refuse_elsewhere
 from .images import Picture, file_kwargs, to_file
 from .models import Lobby, Table, TableMeta
 from .session import Stale, TableSession
-from .settings import TURN_TIME_DEFAULT, default_level, parse_turn_time
+from .settings import TURN_TIME_DEFAULT, default_level, hints_text, parse_turn_time
 from .views import lobby_view
 
 COMPUTER_NAMES = ("Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Knuth", "Dijkstra")
@@ -193,8 +193,8 @@ class Lobbies:
         lines += ["• *open seat*" for _ in range(lobby.free)]
         lines.append("")
         lines.append(
-            f"Turn time {lobby.turn_seconds} s · computers play at level {lobby.level}. "
-            "Open seats are filled with computer players at Start."
+            f"Turn time {lobby.turn_seconds} s · computers play at level {lobby.level} · "
+            f"{hints_text(lobby.hints)}. Open seats are filled with computer players at Start."
         )
         embed = discord.Embed(
             title=f"{adapter.game.title} — {lobby.preset} · "
@@ -325,6 +325,7 @@ class Lobbies:
             [0] * n,
             [False] * n,
             colours=order,
+            hints=lobby.hints,
         )
         t = await self.session.create(
             manifest,

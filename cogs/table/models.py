@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from data import Seat
 
-from .settings import TURN_TIME_DEFAULT
+from .settings import HINTS_DEFAULT, TURN_TIME_DEFAULT
 from .snapshot import TableSnapshot
 
 if TYPE_CHECKING:
@@ -46,10 +46,16 @@ class TableMeta:
     left: list[int] = field(default_factory=list)
     """Users who left this game: none of them takes a seat in it again (Take
     seat shows a hand at once, and must not be a way to look at several)."""
+    hints: bool = HINTS_DEFAULT
+    """Players may ask the coach for a hint on their turn (a lobby setting)."""
+    hinted: list[list[list[int]]] = field(default_factory=list)
+    """Per seat: the decisions they asked a hint for, as [round, version] (the
+    table's stored version when they asked: the game's decision number)."""
 
     def __post_init__(self) -> None:
         n = len(self.auto)
         self.hand_dms += [[] for _ in range(n - len(self.hand_dms))]
+        self.hinted += [[] for _ in range(n - len(self.hinted))]
         if len(self.colours) != n:
             self.colours = list(range(n))
 
@@ -67,6 +73,8 @@ class TableMeta:
                 "hand_dms": self.hand_dms,
                 "colours": self.colours,
                 "left": self.left,
+                "hints": self.hints,
+                "hinted": self.hinted,
             }
         )
 
@@ -93,7 +101,16 @@ class TableMeta:
             + [[] for _ in range(players - len(d.get("hand_dms") or []))],
             colours=flags("colours", int) if d.get("colours") else list(range(players)),
             left=[int(u) for u in d.get("left") or []],
+            hints=bool(d.get("hints", HINTS_DEFAULT)),
+            hinted=[
+                [[int(x) for x in mark][:2] for mark in (marks or [])]
+                for marks in list(d.get("hinted") or [])[:players]
+            ],
         )
+
+    def hinted_in(self, player: int, round_number: int) -> int:
+        """How many of the player's decisions of that round had a hint."""
+        return sum(1 for mark in self.hinted[player] if mark[0] == round_number)
 
 
 @dataclass(eq=False)
@@ -199,6 +216,7 @@ class Lobby:
     players: list[tuple[int, str]]
     computers: int
     last_activity: float
+    hints: bool = HINTS_DEFAULT
     message_id: int | None = None
     closed: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)

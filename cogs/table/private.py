@@ -22,6 +22,7 @@ from .images import to_file
 from .models import Table
 from .notices import ChannelNotices
 from .text import countdown
+from .views import hint_button
 
 log = logging.getLogger("president.game")
 
@@ -47,8 +48,11 @@ class PrivateMessages:
         f = to_file(message.picture)
         if f is not None:
             payload["file"] = f
-        if message.view is not None:
-            payload["view"] = message.view
+        view = message.view
+        if controls and t.meta.hints and t.state.current_player == p and not t.is_computer(p):
+            view = with_hint(view, t.game_id, t.version)
+        if view is not None:
+            payload["view"] = view
         return payload
 
     async def dm(self, t: Table, p: int, **kwargs: Any) -> discord.Message | None:
@@ -156,3 +160,11 @@ class PrivateMessages:
             t.meta.hand_dms[p] = []
             for message_id in ids:
                 await self._reduce_dm(t, p, message_id)
+
+
+def with_hint(view: discord.ui.View | None, game_id: int, version: int) -> discord.ui.View:
+    """The turn controls with 💡 Hint added (left out where the view is full)."""
+    view = view or discord.ui.View(timeout=None)
+    with contextlib.suppress(ValueError):  # five full rows: the controls come first
+        view.add_item(hint_button(game_id, version))
+    return view

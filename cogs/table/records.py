@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from data import HINTS_DETAIL, SeatResult
 from data import RoundResult as StoredRound
-from data import SeatResult
 from engine import RoundScore
 from engine.stats import check_places
 
@@ -30,13 +30,22 @@ def stored_round(t: Table, state: Any) -> StoredRound:
                 position=result.positions[p],
                 score=result.scores[p],
                 total=result.totals[p],
-                details=t.adapter.round_details(snapshot, result, p),
+                details=_with_hints(
+                    t.adapter.round_details(snapshot, result, p),
+                    t.meta.hinted_in(p, result.number),
+                ),
                 display_name=t.names[p],
             )
             for p in range(state.n)
         ],
         statistics=t.adapter.game.statistics,
     )
+
+
+def _with_hints(details: dict[str, Any], hints: int) -> dict[str, Any]:
+    """A round's details with the player's hinted decisions counted (``hints``,
+    added up by the statistics for the profile); left out when none."""
+    return {**details, HINTS_DETAIL: hints} if hints else details
 
 
 def record_parts(state: Any) -> tuple[str, str]:

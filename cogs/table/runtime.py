@@ -33,6 +33,7 @@ from engine import GameOutcome, RoundScore, game_types
 
 from .adapter import GameAdapter
 from .clicks import Clicks, seat_for
+from .coach import Coach
 from .commands import build_groups
 from .computers import ComputerPool
 from .context import TableContext, may_manage, mention, refuse_elsewhere, round_word
@@ -51,7 +52,7 @@ from .server_views import SERVER_ITEMS, rematch_view
 from .session import TableSession
 from .table_message import TableMessages
 from .text import countdown, order_by_totals, standings_lines
-from .views import DYNAMIC_ITEMS, back_view
+from .views import DYNAMIC_ITEMS, back_view, review_button
 
 if TYPE_CHECKING:
     from bot import CardTableBot
@@ -113,6 +114,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         self.table_messages = TableMessages(ctx, self.session.save_meta)
         self.clicks = Clicks(ctx, self.session, self.private)
         self.server = ServerFeatures(self)  # house rules, rematch, take seat, forget me
+        self.coach = Coach(ctx, self.session, self.clicks, self.computers, bot.db)
         self.lobby = Lobbies(
             ctx, self.session, started=self._started, house_rules=self.server.open_house_rules
         )
@@ -460,7 +462,9 @@ class TableRuntime(commands.Cog, name="Tables"):
         if message.picture is not None:
             embed.set_image(url=f"attachment://{message.picture.filename}")
         await self._close(t)
-        rematch = rematch_view(t.game_id, t.meta.turn_seconds, t.meta.level)
+        rematch = rematch_view(t.game_id, t.meta.turn_seconds, t.meta.level, t.meta.hints)
+        if t.humans():
+            rematch.add_item(review_button(t.game_id))
         await self.notices.say(t, "", embed=embed, view=rematch, **file_kwargs(message.picture))
 
     async def paused(self, t: Table) -> None:

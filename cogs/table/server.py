@@ -33,6 +33,7 @@ from .settings import (
     default_level,
     defaults_overrides,
     differences,
+    hints_text,
     options_from_settings,
     parse_lobby_setting,
     parse_turn_time,
@@ -135,7 +136,7 @@ class ServerFeatures:
         return (
             f"**House rules** for this lobby ({lobby.preset}). Changes show on the lobby at "
             f"once; every option is also at `/{lobby.kind} set`.\nChanged from "
-            f"{lobby.preset}: {changed}"
+            f"{lobby.preset}: {changed}\nCoach: {hints_text(lobby.hints)}."
         )
 
     async def on_house(
@@ -158,6 +159,15 @@ class ServerFeatures:
         toggles = [name for name, _label in lobby.adapter.toggles]
         value = values[0] if len(values) == 1 else None
         refused = "That control is out of date or not valid; nothing changed."
+        if kind == "hints":
+            async with lobby.lock:
+                if lobby.closed:
+                    raise UserFacingError("This lobby just closed.")
+                lobby.hints = not lobby.hints
+                lobby.last_activity = self.cog.now()
+                await update(interaction, content=self._panel_text(lobby), view=house_view(lobby))
+                await self.refresh_lobby(lobby)
+            return
         if kind == "opt":
             if value not in names:
                 raise UserFacingError(refused)
@@ -212,6 +222,9 @@ class ServerFeatures:
                 if name == "turn_time":
                     lobby.turn_seconds = int(setting)
                     done = f"Turns now last **{setting} s**."
+                elif name == "hints":
+                    lobby.hints = bool(setting)
+                    done = f"Hints are now **{'on' if lobby.hints else 'off'}** at this table."
                 else:
                     lobby.level = str(setting)
                     done = f"Computers now play at level **{setting}**."
@@ -359,7 +372,13 @@ class ServerFeatures:
     # -- rematch ----------------------------------------------------------------------
 
     async def rematch(
-        self, interaction: discord.Interaction, game_id: int, turn: int, level: str
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        turn: int,
+        level: str,
+        *,
+        hints: bool = True,
     ) -> None:
         """A new lobby with the same players, computer seats and settings. The
         id's numbers are checked before any query: a forged one is refused."""
@@ -416,6 +435,7 @@ class ServerFeatures:
             players=[(int(uid), name) for uid, name in players if uid is not None],
             computers=len(seats) - len(humans),
             last_activity=self.cog.now(),
+            hints=hints,
         )
         await self.cog.open_lobby(interaction, lobby, note=f"Rematch called by {user.mention}.")
 

@@ -64,21 +64,25 @@ class HouseItem(discord.ui.DynamicItem[AnyItem], template=HOUSE):
 class RematchItem(discord.ui.DynamicItem[AnyItem], template=REMATCH):
     """Rematch under the final standings: the game id, turn time and computer level."""
 
-    def __init__(self, item: AnyItem, game_id: int, turn: int, level: str) -> None:
+    def __init__(self, item: AnyItem, game_id: int, turn: int, level: str, hints: bool) -> None:
         super().__init__(item)
         self.game_id = game_id
         self.turn = turn
         self.level = level
+        self.hints = hints
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: AnyItem, match: Any
     ) -> RematchItem:
-        return cls(item, int(match["gid"]), int(match["turn"]), match["level"])
+        hints = match["hints"] != "off"
+        return cls(item, int(match["gid"]), int(match["turn"]), match["level"], hints)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await _server(interaction).rematch(interaction, self.game_id, self.turn, self.level)
+            await _server(interaction).rematch(
+                interaction, self.game_id, self.turn, self.level, hints=self.hints
+            )
         except Exception as exc:
             await handle_error(cast(Any, interaction.client), interaction, exc)
 
@@ -174,16 +178,26 @@ def house_view(lobby: Lobby, selected: str | None = None) -> discord.ui.View:
         row=4,
     )
     view.add_item(HouseItem(reset, lobby_id, "reset", ""))
+    hints: discord.ui.Button[Any] = discord.ui.Button(
+        custom_id=cid("hints"),
+        label=f"Hints: {'on' if lobby.hints else 'off'}",
+        style=discord.ButtonStyle.success if lobby.hints else discord.ButtonStyle.secondary,
+        emoji="💡",
+        row=4,
+    )
+    view.add_item(HouseItem(hints, lobby_id, "hints", ""))
     return view
 
 
-def rematch_view(game_id: int, turn_seconds: int, level: str) -> discord.ui.View:
+def rematch_view(
+    game_id: int, turn_seconds: int, level: str, hints: bool = True
+) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    cid = ids.REMATCH.build(game_id, turn_seconds, level)
+    cid = ids.REMATCH.build(game_id, turn_seconds, level, "" if hints else "off")
     button: discord.ui.Button[Any] = discord.ui.Button(
         custom_id=cid, label="Rematch", style=discord.ButtonStyle.primary, emoji="🔁"
     )
-    view.add_item(RematchItem(button, game_id, turn_seconds, level))
+    view.add_item(RematchItem(button, game_id, turn_seconds, level, hints))
     return view
 
 

@@ -17,8 +17,11 @@ from engine import GameType, OptionsError, OptionSpec
 
 MAX_CHOICES = 25  # Discord's limit for select options and autocomplete results
 
-#: Lobby settings that are not rules: seconds per turn and the computers' level.
-LOBBY_SETTINGS: Final[tuple[str, ...]] = ("turn_time", "level")
+#: Lobby settings that are not rules: seconds per turn, the computers' level and
+#: whether players may ask the coach for a hint on their turn.
+LOBBY_SETTINGS: Final[tuple[str, ...]] = ("turn_time", "level", "hints")
+#: Hints are on unless the host turns them off: the tables are casual ones.
+HINTS_DEFAULT: Final[bool] = True
 TURN_TIME_RANGE: Final[tuple[int, int]] = (15, 600)
 #: Seconds per turn when neither the host nor the server chose.
 TURN_TIME_DEFAULT: Final[int] = 60
@@ -29,6 +32,11 @@ def default_level(game: GameType) -> str:
     """The computers' level when nobody chose: ``normal`` where the game has it."""
     levels = game.levels()
     return "normal" if "normal" in levels or not levels else levels[0]
+
+
+def hints_text(on: bool) -> str:
+    """How the lobby and the table say whether hints are on."""
+    return "hints on (💡 Hint on your turn)" if on else "hints off"
 
 
 def option_names(game: GameType) -> tuple[str, ...]:
@@ -69,7 +77,7 @@ def parse_value(game: GameType, name: str, text: str) -> Any:
     return spec.parse(raw)
 
 
-def parse_lobby_setting(game: GameType, name: str, text: str) -> int | str:
+def parse_lobby_setting(game: GameType, name: str, text: str) -> int | str | bool:
     """A lobby setting's value from what a player typed.
 
     >>> from engine import game_type
@@ -77,6 +85,8 @@ def parse_lobby_setting(game: GameType, name: str, text: str) -> int | str:
     90
     >>> parse_lobby_setting(game_type("president"), "level", "Hard")
     'hard'
+    >>> parse_lobby_setting(game_type("sixty"), "hints", "Off")
+    False
     """
     raw = text.strip().lower()
     if name == "turn_time":
@@ -85,6 +95,10 @@ def parse_lobby_setting(game: GameType, name: str, text: str) -> int | str:
         if raw not in game.levels():
             raise OptionsError(name, f"level: choose one of {', '.join(game.levels())}")
         return raw
+    if name == "hints":
+        if raw not in ("on", "off"):
+            raise OptionsError(name, "hints: choose on or off")
+        return raw == "on"
     raise OptionsError(name, f"{name}: there is no such setting")
 
 
@@ -133,6 +147,8 @@ def value_choices(game: GameType, name: str, current: Any = None) -> list[tuple[
         return [(n, n) for n in game.levels()]
     if name == "turn_time":
         return [(f"{n} s", str(n)) for n in TURN_TIME_MENU]
+    if name == "hints":
+        return [("on", "on"), ("off", "off")]
     spec = _spec(game, name)
     if spec.kind != "int":
         return [(v, v) for v in spec.values()]

@@ -21,6 +21,7 @@ from .context import TableContext, mention, round_word
 from .images import Picture, file_kwargs, to_file
 from .models import Table
 from .session import takeable_seat
+from .settings import hints_text
 from .text import countdown
 from .views import table_view
 
@@ -60,7 +61,8 @@ class TableMessages:
             description="\n".join([*lines, "", status]).strip()[:4096],
             colour=adapter.colour,
         )
-        embed.set_footer(text=adapter.scores_text(view)[:2048])
+        footer = " · ".join(x for x in (adapter.scores_text(view), hints_text(t.meta.hints)) if x)
+        embed.set_footer(text=footer[:2048])
         picture = await self.ctx.draw(t, adapter.table_picture, view)
         if picture is not None:
             embed.set_image(url=f"attachment://{picture.filename}")

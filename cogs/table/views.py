@@ -116,7 +116,59 @@ class LobbyItem(discord.ui.DynamicItem[AnyItem], template=LOBBY):
             await handle_error(cast(Any, interaction.client), interaction, exc)
 
 
-DYNAMIC_ITEMS = (ControlItem, TableItem, LobbyItem)
+class HintItem(discord.ui.DynamicItem[AnyItem], template=ids.HINT.template):
+    """💡 Hint under a player's turn controls (the coach's suggestions, to them only)."""
+
+    def __init__(self, item: AnyItem, game_id: int, version: int) -> None:
+        super().__init__(item)
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: AnyItem, match: Any
+    ) -> HintItem:
+        return cls(item, int(match["gid"]), int(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await runtime_of(interaction).coach.hint(interaction, self.game_id, self.version)
+        except Exception as exc:
+            await handle_error(cast(Any, interaction.client), interaction, exc)
+
+
+class ReviewItem(discord.ui.DynamicItem[AnyItem], template=ids.REVIEW.template):
+    """Review under the final standings: the asker's own decisions, to them only."""
+
+    def __init__(self, item: AnyItem, game_id: int) -> None:
+        super().__init__(item)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: AnyItem, match: Any
+    ) -> ReviewItem:
+        return cls(item, int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await runtime_of(interaction).coach.review(interaction, None, self.game_id)
+        except Exception as exc:
+            await handle_error(cast(Any, interaction.client), interaction, exc)
+
+
+DYNAMIC_ITEMS = (ControlItem, TableItem, LobbyItem, HintItem, ReviewItem)
+
+
+def hint_button(game_id: int, version: int) -> HintItem:
+    """The Hint button added under a player's turn controls when hints are on."""
+    cid = ids.HINT.build(game_id, version)
+    return HintItem(button(cid, "Hint", emoji="💡"), game_id, version)
+
+
+def review_button(game_id: int) -> ReviewItem:
+    cid = ids.REVIEW.build(game_id)
+    return ReviewItem(button(cid, "Review my game", emoji="🎓"), game_id)
 
 
 def button(

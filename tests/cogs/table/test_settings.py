@@ -50,7 +50,8 @@ def _lobby(options: Options) -> Lobby:
 def test_every_option_can_be_set_by_name() -> None:
     assert len(option_names(G)) == 25
     assert all(spec.help for spec in G.option_schema)
-    assert settable(G)[:3] == ("preset", "turn_time", "level") and len(settable(G)) == 28
+    assert settable(G)[:4] == ("preset", "turn_time", "level", "hints")
+    assert len(settable(G)) == 29
     assert all(len(spec.help) <= 100 for spec in G.option_schema)
     base = preset("classic", players=5)
     for name in option_names(G):

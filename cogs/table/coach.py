@@ -1,0 +1,262 @@
+"""The coach at the table: 💡 Hint on a player's turn and the review of a
+finished game (``/<game> review``, Review under the final standings).
+
+Both are computed by :mod:`engine.coach` from the asking player's own
+observation (a hint: what they see now; a review: the record replayed, each
+decision judged from what they saw then), in the computer worker process
+(:meth:`cogs.table.computers.ComputerPool.run`): a search never holds the
+event loop, so the tables play on meanwhile. Both answers are private.
+
+A hint is recorded: the table's meta keeps, per seat, the decisions hinted
+(``[round, version]``), stored with the game; each round's results count them
+in the player's round details (``hints``), which the statistics add up for
+the profile's "hints used".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.replies import UserFacingError, edit_original, followup
+from engine import RecordError, coach
+
+from .clicks import seat_for
+from .coach_work import ReviewResult, review_game
+from .settings import hints_text
+
+if TYPE_CHECKING:
+    from data import Database
+
+    from .adapter import GameAdapter
+    from .clicks import Clicks
+    from .computers import ComputerPool
+    from .context import TableContext
+    from .session import TableSession
+
+log = logging.getLogger("president.game")
+
+#: The largest id SQLite stores (a forged id beyond it is refused before a query).
+MAX_ID = 2**63 - 1
+#: About how many progress edits a review makes, however long the game.
+PROGRESS_STEPS = 8
+
+
+def _figure(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".") or "0"
+
+
+def hint_text(game: str, tips: list[coach.Suggestion]) -> str:
+    """The hint as the player reads it: the ranked decisions in the game's terms."""
+    if not tips:
+        return "💡 Nothing to choose here: any move is the same."
+    unit = coach.hook(game).UNIT
+    lines = ["💡 **Hint** — the coach's choices from what you can see (best first):"]
+    for i, tip in enumerate(tips, 1):
+        worse = f" ({_figure(tip.cost)} {unit} worse)" if i > 1 and tip.cost > 0 else ""
+        lines.append(f"{i}. **{tip.notation}** — {tip.estimate}{worse}. {tip.reason}")
+    lines.append("*This decision is marked as hinted in the game's record.*")
+    return "\n".join(lines)[:2000]
+
+
+def review_embeds(
+    adapter: GameAdapter, game_id: int, name: str, result: ReviewResult
+) -> tuple[list[discord.Embed], list[discord.File]]:
+    """The review: its accuracy, then one embed per costliest decision with
+    the position's picture where there is one."""
+    r = result.review
+    lines = [
+        f"**Accuracy {r.accuracy:.0%}** of {len(r.decisions)} decisions with a real choice "
+        f"({r.forced} forced ones not counted).",
+        f"*{r.rule}*",
+    ]
+    if not r.costliest:
+        lines += ["", "No decision of yours cost anything the coach could measure. Well played!"]
+    else:
+        lines += ["", "Your costliest decisions follow, with your hand at the time."]
+    embeds = [
+        discord.Embed(
+            title=f"🎓 Review of {adapter.game.title} game {game_id} — {name}"[:256],
+            description="\n".join(lines)[:4096],
+            colour=adapter.colour,
+        )
+    ]
+    files: list[discord.File] = []
+    for i, d in enumerate(r.costliest):
+        hand = result.hands[i] if i < len(result.hands) else ()
+        picture = result.pictures[i] if i < len(result.pictures) else None
+        embed = discord.Embed(
+            title=f"{i + 1}. Round {d.round}, decision {d.number}: cost ≈ "
+            f"{_figure(d.cost)} {r.unit}"[:256],
+            description=(
+                f"You played **{d.played}** ({d.played_estimate}).\n"
+                f"The coach would play **{d.coach}** ({d.coach_estimate}): {d.coach_reason}.\n"
+                f"Your hand then: {' '.join(hand) if hand else '—'}"
+            )[:4096],
+            colour=adapter.colour,
+        )
+        if picture is not None:
+            ext = picture.filename.rpartition(".")[2]
+            filename = f"position-{i + 1}.{ext or 'png'}"
+            files.append(discord.File(io.BytesIO(picture.data), filename=filename))
+            embed.set_image(url=f"attachment://{filename}")
+        embeds.append(embed)
+    return embeds, files
+
+
+class Coach:
+    def __init__(
+        self,
+        ctx: TableContext,
+        session: TableSession,
+        clicks: Clicks,
+        computers: ComputerPool,
+        db: Database,
+    ) -> None:
+        self.ctx = ctx
+        self.session = session
+        self.clicks = clicks
+        self.computers = computers
+        self.db = db
+
+    # -- hint -----------------------------------------------------------------------
+
+    async def hint(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        t = await self.clicks.table(game_id)
+        p = seat_for(t, interaction.user)
+        if not t.meta.hints:
+            raise UserFacingError(f"This table plays with {hints_text(False)}: the host chose so.")
+        if t.state.current_player != p or t.is_computer(p) or t.version != version:
+            raise UserFacingError(
+                "A hint is for the turn you are on: this button is from an earlier one."
+            )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        # the observation only: what the player sees, never the others' cards
+        obs = t.state.observation(p)
+        tips: list[coach.Suggestion] = await self.computers.run(
+            t.game_id, coach.hint, t.kind, obs, (t.seed + version) % 2**31
+        )
+        mark = [t.state.round_number, version]
+        if t.version == version and not t.closed and mark not in t.meta.hinted[p]:
+            t.meta.hinted[p].append(mark)
+            async with t.lock:
+                await self.session.save_meta(t)
+        await followup(interaction, content=hint_text(t.kind, tips), ephemeral=True)
+
+    # -- review ---------------------------------------------------------------------
+
+    async def review(
+        self, interaction: discord.Interaction, adapter: GameAdapter | None, game_id: int | None
+    ) -> None:
+        """``/<game> review`` (``adapter``: its game) or Review under the results."""
+        user_id = interaction.user.id
+        guild_id = interaction.guild_id or 0
+        if game_id is not None and not 0 < game_id <= MAX_ID:
+            raise UserFacingError("There is no game with that number.")
+        if game_id is None:
+            assert adapter is not None
+            recent = await self.db.recent_games(
+                interaction.channel_id or 0, kind=adapter.game.name, limit=25
+            )
+            mine = [
+                g
+                for g in recent
+                if g.status == "finished" and any(s.user_id == user_id for s in g.seats)
+            ]
+            if not mine:
+                raise UserFacingError(
+                    f"You have no finished {adapter.game.title} game in this channel to review."
+                )
+            game_id = mine[0].game_id
+        details = await self.db.game(game_id)
+        if details is None or details.summary.guild_id != guild_id:
+            raise UserFacingError("There is no such game here.")
+        summary = details.summary
+        seat = next((i for i, s in enumerate(summary.seats) if s.user_id == user_id), None)
+        if seat is None:
+            raise UserFacingError("Only the players who sat in that game can review it.")
+        if adapter is not None and summary.kind != adapter.game.name:
+            raise UserFacingError(
+                f"Game {game_id} is not a {adapter.game.title} game: use /{summary.kind} review."
+            )
+        own = self.ctx.adapters.get(summary.kind)
+        if own is None:
+            raise UserFacingError("This bot no longer hosts that game.")
+        if summary.status == "live":
+            raise UserFacingError("That game is still being played: review it when it is over.")
+        record = await self.db.game_record(game_id)
+        if record is None:
+            raise UserFacingError("That game has no record to review.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        name = summary.seats[seat].display_name
+        shown = Shown(interaction, f"🎓 Reviewing your decisions in game {game_id}…")
+        try:
+            result: ReviewResult = await self.computers.run(
+                game_id,
+                review_game,
+                summary.kind,
+                record,
+                seat,
+                game_id % 2**31,
+                getattr(own, "position_picture", None),
+                progress=shown.report,
+                long=True,
+            )
+        except (ValueError, RecordError) as exc:
+            await shown.stop()
+            raise UserFacingError(f"That game can't be reviewed: {exc}") from exc
+        await shown.stop()
+        embeds, files = review_embeds(own, game_id, name, result)
+        await edit_original(interaction, content=None, embeds=embeds, attachments=files)
+
+
+class Shown:
+    """A review's progress, shown by editing the asker's private answer: about
+    :data:`PROGRESS_STEPS` edits however long the game, one at a time (a slow
+    edit is overtaken by the newest count, never queued behind)."""
+
+    def __init__(self, interaction: discord.Interaction, title: str) -> None:
+        self.interaction = interaction
+        self.title = title
+        self.latest: tuple[int, int] | None = None
+        self.shown = 0
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.stopped = False
+
+    def report(self, done: int, total: int) -> None:
+        step = max(1, total // PROGRESS_STEPS)
+        # a report may arrive after the answer (it was on its way): it changes nothing
+        if self.stopped or done - self.shown < step or done >= total:
+            return
+        self.shown = done
+        self.latest = (done, total)
+        self.wake.set()
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._edit())
+
+    async def _edit(self) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            if self.latest is None:
+                return
+            done, total = self.latest
+            with contextlib.suppress(discord.HTTPException):
+                await edit_original(
+                    self.interaction, content=f"{self.title} {done} of {total} done."
+                )
+
+    async def stop(self) -> None:
+        """No more edits: the last one in flight ends before the answer replaces it."""
+        self.stopped = True
+        self.latest = None
+        self.wake.set()
+        if self.task is not None:
+            with contextlib.suppress(Exception):
+                await self.task
