@@ -28,6 +28,7 @@ from engine import RecordError, coach
 
 from .clicks import seat_for
 from .coach_work import ReviewResult, review_game
+from .records import decisions_made
 from .settings import hints_text
 
 if TYPE_CHECKING:
@@ -141,7 +142,8 @@ class Coach:
         tips: list[coach.Suggestion] = await self.computers.run(
             t.game_id, coach.hint, t.kind, obs, (t.seed + version) % 2**31
         )
-        mark = [t.state.round_number, version]
+        # the decision's place in its round of the record: what a replay counts
+        mark = [t.state.round_number, decisions_made(t.state)]
         if t.version == version and not t.closed and mark not in t.meta.hinted[p]:
             t.meta.hinted[p].append(mark)
             async with t.lock:

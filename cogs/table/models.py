@@ -49,8 +49,8 @@ class TableMeta:
     hints: bool = HINTS_DEFAULT
     """Players may ask the coach for a hint on their turn (a lobby setting)."""
     hinted: list[list[list[int]]] = field(default_factory=list)
-    """Per seat: the decisions they asked a hint for, as [round, version] (the
-    table's stored version when they asked: the game's decision number)."""
+    """Per seat: the decisions they asked a hint for, as [round, index], the
+    index being the decision's place in that round of the game's record."""
 
     def __post_init__(self) -> None:
         n = len(self.auto)
@@ -108,9 +108,9 @@ class TableMeta:
             ],
         )
 
-    def hinted_in(self, player: int, round_number: int) -> int:
-        """How many of the player's decisions of that round had a hint."""
-        return sum(1 for mark in self.hinted[player] if mark[0] == round_number)
+    def hinted_in(self, player: int, round_number: int) -> list[int]:
+        """Where the player's hinted decisions of that round are in the record."""
+        return [mark[1] for mark in self.hinted[player] if mark[0] == round_number]
 
 
 @dataclass(eq=False)

@@ -5,14 +5,18 @@ every game shares."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from data import HINTS_DETAIL, SeatResult
+from data import HINTS_DETAIL, RoundRecord, SeatResult
 from data import RoundResult as StoredRound
 from engine import RoundScore
 from engine.stats import check_places
 
 from .models import Table
+
+HINTED_DETAIL = "hinted"
+"""A round detail: where the player's hinted decisions are in the round's record."""
 
 
 def stored_round(t: Table, state: Any) -> StoredRound:
@@ -42,10 +46,36 @@ def stored_round(t: Table, state: Any) -> StoredRound:
     )
 
 
-def _with_hints(details: dict[str, Any], hints: int) -> dict[str, Any]:
-    """A round's details with the player's hinted decisions counted (``hints``,
-    added up by the statistics for the profile); left out when none."""
-    return {**details, HINTS_DETAIL: hints} if hints else details
+def _with_hints(details: dict[str, Any], hinted: list[int]) -> dict[str, Any]:
+    """A round's details with the player's hinted decisions: how many (``hints``,
+    added up by the statistics for the profile) and where they are in the round's
+    record (``hinted``, which ``/<game> record`` marks); left out when none."""
+    if not hinted:
+        return details
+    return {**details, HINTS_DETAIL: len(hinted), HINTED_DETAIL: sorted(hinted)}
+
+
+def decisions_made(state: Any) -> int:
+    """How many decisions the round being played has in the record so far: the
+    index the next one will have."""
+    return len(json.loads(state.record().to_json())["rounds"][-1]["decisions"])
+
+
+def mark_hints(record_json: str, rounds: Sequence[RoundRecord]) -> str:
+    """The record with its hinted decisions listed as ``hinted``: [round, seat,
+    index in that round's decisions], from the stored rounds' details. Records
+    ignore keys they do not know, so it still replays."""
+    marks = [
+        [r.number, s.seat, int(i)]
+        for r in rounds
+        for s in r.seats
+        for i in s.details.get(HINTED_DETAIL) or []
+    ]
+    if not marks:
+        return record_json
+    record = json.loads(record_json)
+    record["hinted"] = sorted(marks)
+    return json.dumps(record, ensure_ascii=False)
 
 
 def record_parts(state: Any) -> tuple[str, str]:

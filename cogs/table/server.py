@@ -24,6 +24,7 @@ from data import Database, Seat, Settings
 from engine import OptionsError
 
 from .models import Lobby, Table
+from .records import mark_hints
 from .server_views import forget_view, house_view
 from .session import seat_refusal, takeable_seat
 from .settings import (
@@ -358,6 +359,7 @@ class ServerFeatures:
         record = await self.db.game_record(game_id)
         if record is None:
             raise UserFacingError("That game has no record.")
+        record = mark_hints(record, details.rounds)
         file = discord.File(
             io.BytesIO(record.encode("utf-8")), filename=f"{details.summary.kind}-{game_id}.json"
         )

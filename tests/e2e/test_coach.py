@@ -4,6 +4,7 @@ final standings, ``/<game> review``), in each game."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from data import Database, Settings
+from engine import load_record
 from tests.e2e import bigtwo_support, president_support, sixty_support
 from tests.e2e.emulator import Emulator
 from tests.e2e.emulator.state import Message, User
@@ -67,10 +69,11 @@ async def test_a_hint_and_a_review_in_each_game(
         controls = await emulator.wait_for(
             lambda: controls_of(emulator, alice, channel, t), 20.0, "alice's turn"
         )
-        version = t.version
+        hinted_round = t.state.round_number
+        hinted_index = len(json.loads(t.state.record().to_json())["rounds"][-1]["decisions"])
         text = await ask_hint(emulator, alice, controls)
         assert text.startswith("💡 **Hint**") and "1. **" in text, text
-        assert t.meta.hinted[p] == [[t.state.round_number, version]]
+        assert t.meta.hinted[p] == [[hinted_round, hinted_index]]
         # the hint is alice's alone: nothing of it reached the channel
         public = [m.text() for m in emulator.messages(channel, include_ephemeral=False)]
         assert not any("Hint**" in x for x in public)
@@ -97,6 +100,13 @@ async def test_a_hint_and_a_review_in_each_game(
         assert "Review of" in done.text()
         h = await emulator.slash(alice, channel, "profile", {"game": game})
         assert h.message is not None and "hints used 1" in h.message.text(), h.message.text()
+        # the record marks the hinted decision, and it is alice's; it still replays
+        h = await emulator.slash(alice, channel, f"{game} record", {})
+        assert h.message is not None and h.message.attachments
+        record = json.loads(h.message.attachments[0].data)
+        assert record["hinted"] == [[hinted_round, p, hinted_index]]
+        assert record["rounds"][hinted_round - 1]["decisions"][hinted_index][0] == p
+        assert load_record(json.dumps(record)).kind == game
     async with await Database.open(db_path) as db:
         details = await db.game(t.game_id)
         assert details is not None

@@ -42,12 +42,12 @@ def test_places_that_are_no_ranking_are_refused_before_storage(
         stored_round(*_table_and_state(positions))
 
 
-def test_a_rounds_hinted_decisions_are_counted_in_its_details() -> None:
+def test_a_rounds_hinted_decisions_are_counted_and_placed_in_its_details() -> None:
     meta = TableMeta(1, 60, "normal", [False] * 2, [0] * 2, [False] * 2)
-    # seat 1 asked twice in round 1 and once in round 2; seat 0 never
-    meta.hinted[1] += [[1, 4], [1, 9], [2, 15]]
+    # seat 1 asked at its round-1 decisions 9 and 4, and once in round 2; seat 0 never
+    meta.hinted[1] += [[1, 9], [1, 4], [2, 15]]
     stored = stored_round(*_table_and_state((1, 0), meta))
-    assert [s.details for s in stored.seats] == [{}, {"hints": 2}]
+    assert [s.details for s in stored.seats] == [{}, {"hints": 2, "hinted": [4, 9]}]
 
 
 def test_the_hint_setting_and_the_hinted_decisions_survive_a_restart() -> None:
