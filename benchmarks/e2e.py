@@ -1,5 +1,6 @@
 """End-to-end latency, load, loop-CPU and memory benchmark of the bot on the Discord emulator.
 
+    python -m benchmarks.e2e --game {president,bigtwo,sixty,all} [--decisions 40]
     python -m benchmarks.e2e [--tables 50] [--hard-tables 10] [--expert-tables 10]
                              [--latency-tables 4] [--aged-tables 4] [--age-seconds 30]
                              [--seconds 40] [--load-seconds 40] [--profile bot.prof]
@@ -37,6 +38,14 @@ are decisions of the new tables (under 150 decisions into their game),
 *late* those of the aged tables. *Memory* is VmRSS from ``/proc`` of the bot
 process plus every process under it (the computer pool's workers, and
 multiprocessing's resource tracker and forkserver if any).
+
+*People* (``--game``): a table of four people, all of them people, in the
+bot's own process with production pacing on the real clock; each answers
+their turn after 1.1–1.5 s. Per human decision: the REST calls in total,
+those under Discord's global limit (all but interaction answers), and by
+kind (``interaction`` answers, ``dm`` messages sent or edited, ``channel``
+messages — the table and its notices —, ``dm_open``, ``user`` fetches,
+``other``). Target: ≤ 3.0 in total and ≤ 2.0 under the global limit.
 
 Targets: response median ≤ 50 ms, p99 ≤ 150 ms; table shows the play within
 1.2 s; ≤ 3 REST calls per human decision; loop lag p99 ≤ 100 ms and response
@@ -431,6 +440,55 @@ def _loop_cpu(
     }
 
 
+PEOPLE_PACE = (1.1, 1.5)
+
+
+async def people(game: str, decisions: int, seed: int) -> dict[str, Any]:
+    """Four people at one table of ``game``: REST calls per human decision."""
+    from bot import Timings
+    from tests.e2e.people_support import per_decision, play_people, seat_people
+    from tests.e2e.table_support import running
+
+    with tempfile.TemporaryDirectory() as tmp:
+        emu = Emulator()
+        await emu.start()
+        try:
+            users = [emu.create_user(f"person{i}") for i in range(4)]
+            guild = emu.create_guild("Club", members=users)
+            channel = guild.channels[0]
+            async with running(emu, Path(tmp) / "bench.db", scale=1.0, timings=Timings()) as bot:
+                await seat_people(emu, bot, game, users, channel)
+                first = len(emu.requests)
+                done = await play_people(
+                    emu,
+                    bot,
+                    game,
+                    channel,
+                    users,
+                    decisions=decisions,
+                    pace=PEOPLE_PACE,
+                    rng=random.Random(seed),
+                )
+                await asyncio.sleep(3.0)  # the last decision's table edit
+                counted = per_decision(emu.requests[first:], len(done))
+        finally:
+            await emu.stop()
+    out = counted.figures()
+    out["calls"] = dict(sorted(counted.calls.items()))
+    return out
+
+
+def run_people(args: argparse.Namespace) -> dict[str, Any]:
+    games = ["president", "bigtwo", "sixty"] if args.game == "all" else [args.game]
+    out: dict[str, Any] = {}
+    for game in games:
+        out[game] = asyncio.run(people(game, args.decisions, args.seed))
+    out["targets"] = {f"{g}_total_le_3": out[g]["total"] <= 3.0 for g in games} | {
+        f"{g}_global_le_2": out[g]["global_limited"] <= 2.0 for g in games
+    }
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m benchmarks.e2e",
@@ -463,7 +521,20 @@ def main(argv: list[str] | None = None) -> int:
         help="where the temporary folder goes (default: the system's; /dev/shm shows what "
         "the disk's fsync costs)",
     )
+    p.add_argument(
+        "--game",
+        choices=["president", "bigtwo", "sixty", "all"],
+        help="only the people phase: four people at a table of this game (or each)",
+    )
+    p.add_argument("--decisions", type=int, default=40, help="decisions of the people phase")
+    p.add_argument("--seed", type=int, default=1, help="seed of the people's pace")
     args = p.parse_args(argv)
+    if args.game is not None:
+        result = run_people(args)
+        for key, value in result.items():
+            print(f"{key}: {json.dumps(value)}")
+        print(json.dumps(result))
+        return 0
     out = asyncio.run(run(args))
     for key in ("latency", "load", "loop_cpu_ms", "aged_games"):
         print(f"{key}: {json.dumps(out[key])}")
