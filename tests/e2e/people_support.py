@@ -62,9 +62,11 @@ async def play_people(
     pace: tuple[float, float] = (0.0, 0.0),
     rng: random.Random | None = None,
     timeout: float = 600.0,
+    via_hand: frozenset[int] = frozenset(),
 ) -> list[str]:
     """Every person answers their turns (after ``pace`` seconds, uniform) until
-    ``decisions`` decisions were made or the game ended."""
+    ``decisions`` decisions were made or the game ended; those in ``via_hand``
+    (user ids) with **My hand** on the table instead of their DMs."""
     rng = rng or random.Random(1)
     done: list[str] = []
 
@@ -83,6 +85,7 @@ async def play_people(
         users,
         turn,
         timeout=timeout,
+        via_hand=via_hand,
         stop=lambda t: len(done) >= decisions,
         wait=30.0,
     )

@@ -1,0 +1,64 @@
+"""What a table costs in requests, Discord's scarce resource: counted on the
+emulator at a table of four people."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.emulator import Emulator
+from tests.e2e.people_support import GAMES, play_people, seat_people
+from tests.e2e.table_support import running, table_of
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_players_dm_channel_is_opened_once_and_no_user_is_fetched(
+    emulator: Emulator, tmp_path: Path, game: str
+) -> None:
+    people = [emulator.create_user(f"person{i}") for i in range(4)]
+    channel = emulator.create_guild("Club", members=people).channels[0]
+    async with running(emulator, tmp_path / "t.db") as bot:
+        await seat_people(emulator, bot, game, people, channel)
+        done = await play_people(emulator, bot, game, channel, people, decisions=24)
+    assert len(done) == 24
+    assert all(len(emulator.dms(u)) >= 1 for u in people)
+    fetched = [r.path for r in emulator.requests if r.kind == "user"]
+    opened = [r for r in emulator.requests if r.kind == "dm_open"]
+    assert fetched == []
+    assert len(opened) <= len(people)
+
+
+async def test_after_a_restart_the_dms_go_to_the_channels_opened_before(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    people = [emulator.create_user(f"person{i}") for i in range(4)]
+    channel = emulator.create_guild("Club", members=people).channels[0]
+    db = tmp_path / "t.db"
+    async with running(emulator, db) as bot:
+        await seat_people(emulator, bot, "bigtwo", people, channel)
+        await play_people(emulator, bot, "bigtwo", channel, people, decisions=6)
+    before = len(emulator.requests)
+    async with running(emulator, db) as bot:
+        await emulator.wait_for(lambda: table_of(bot, channel), 10.0, "the table resumed")
+        done = await play_people(emulator, bot, "bigtwo", channel, people, decisions=8)
+    assert len(done) == 8
+    after = emulator.requests[before:]
+    assert [r.path for r in after if r.kind in ("user", "dm_open")] == []
+    assert any(r.kind == "dm" and r.method == "POST" for r in after)
+
+
+async def test_closed_dms_are_met_once_in_a_game(emulator: Emulator, tmp_path: Path) -> None:
+    people = [emulator.create_user(f"person{i}") for i in range(4)]
+    closed = people[2]
+    emulator.close_dms(closed)
+    channel = emulator.create_guild("Club", members=people).channels[0]
+    async with running(emulator, tmp_path / "t.db") as bot:
+        await seat_people(emulator, bot, "sixty", people, channel)
+        done = await play_people(
+            emulator, bot, "sixty", channel, people, decisions=24, via_hand=frozenset({closed.id})
+        )
+    assert len(done) == 24
+    refused = [r for r in emulator.requests if r.status == 403]
+    assert len(refused) == 1
+    assert emulator.invalid_requests() == 1
