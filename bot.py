@@ -28,6 +28,7 @@ import discord
 from discord.ext import commands
 from dotenv import dotenv_values
 
+from cogs.budget import Budget
 from cogs.clock import Clock, SystemClock
 from data import Database, DatabaseError
 
@@ -56,6 +57,8 @@ class Settings:
     database_path: Path = DEFAULT_DATABASE
     log_level: str = "INFO"
     dev_guild_id: int | None = None
+    requests_per_second: float = 45.0
+    """The bot's own budget under Discord's global limit of 50 a second per token."""
     notes: tuple[str, ...] = ()
     """What the configuration chose that the host should hear of (logged at start-up)."""
 
@@ -172,12 +175,16 @@ class CardTableBot(commands.Bot):
         intents.message_content = False
         intents.presences = False
         intents.members = False
+        self.budget = Budget(settings.requests_per_second)
+        """Every request the bot starts waits for its share of the global limit here."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            http_trace=self.budget.trace(),
         )
+        self.budget.install(self.http)
         self.settings = settings
         self.clock = clock
         self.timings = timings

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from cogs.budget import Priority, priority
 from cogs.replies import send
 from data.errors import DatabaseError
 
@@ -85,7 +86,8 @@ class PrivateMessages:
         if uid is None or t.meta.dm_closed[p]:
             return None
         try:
-            return await send(await self.dm_channel(uid), **kwargs)
+            with priority(Priority.URGENT):  # a player waits for it
+                return await send(await self.dm_channel(uid), **kwargs)
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 log.warning("game %s: DM to seat %s refused: %s", t.game_id, p, exc)

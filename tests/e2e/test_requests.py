@@ -3,6 +3,7 @@ emulator at a table of four people."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,25 @@ async def test_closed_dms_are_met_once_in_a_game(emulator: Emulator, tmp_path: P
     refused = [r for r in emulator.requests if r.status == 403]
     assert len(refused) == 1
     assert emulator.invalid_requests() == 1
+
+
+async def test_busy_tables_under_a_global_limit_get_no_429(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    emulator.limit_rate(global_per_second=10, route=None)
+    tables = []
+    for n in range(3):
+        people = [emulator.create_user(f"t{n}p{i}") for i in range(4)]
+        tables.append((people, emulator.create_guild(f"Club {n}", members=people).channels[0]))
+    async with running(emulator, tmp_path / "t.db") as bot:
+        bot.budget.limit = 9  # the bot's own budget, under the emulator's limit
+        for people, channel in tables:
+            await seat_people(emulator, bot, "sixty", people, channel)
+        played = await asyncio.gather(
+            *(
+                play_people(emulator, bot, "sixty", channel, people, decisions=20)
+                for people, channel in tables
+            )
+        )
+    assert [len(done) for done in played] == [20, 20, 20]
+    assert [r.path for r in emulator.requests if r.status == 429] == []
