@@ -85,3 +85,25 @@ async def test_busy_tables_under_a_global_limit_get_no_429(
         )
     assert [len(done) for done in played] == [20, 20, 20]
     assert [r.path for r in emulator.requests if r.status == 429] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_click_retires_its_message_and_the_next_player_gets_one_message(
+    emulator: Emulator, tmp_path: Path, game: str
+) -> None:
+    people = [emulator.create_user(f"person{i}") for i in range(4)]
+    channel = emulator.create_guild("Club", members=people).channels[0]
+    async with running(emulator, tmp_path / "t.db") as bot:
+        await seat_people(emulator, bot, game, people, channel)
+        first = len(emulator.requests)
+        done = await play_people(emulator, bot, game, channel, people, decisions=20)
+    made = emulator.requests[first:]
+    clicked = {i.message.id for i in emulator.state.interactions.values() if i.message}
+    edited = {int(r.path.rsplit("/", 1)[1]) for r in made if r.kind == "dm" and r.method == "PATCH"}
+    # the interaction's own answer took each clicked message's controls away
+    assert clicked and not clicked & edited
+    assert all(
+        not m.buttons() and not m.selects() for m in map(emulator.state.messages.get, clicked) if m
+    )
+    sent = [r for r in made if r.kind == "dm" and r.method == "POST"]
+    assert len(sent) <= len(done) + len(people)  # a turn message each, a hand each deal
