@@ -184,7 +184,6 @@ class CardTableBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             http_trace=self.budget.trace(),
         )
-        self.budget.install(self.http)
         self.settings = settings
         self.clock = clock
         self.timings = timings

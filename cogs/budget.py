@@ -52,6 +52,9 @@ def priority(level: Priority) -> Iterator[None]:
 
 INVALID_WINDOW = 600.0
 INVALID_LIMIT = 10_000
+WINDOW = 1.05
+"""The second the budget counts in, with a margin: a request counted when it
+leaves may reach Discord a little later, behind a slower one counted earlier."""
 _EPSILON = 1e-9
 """Refilled fractions are floats: 0.999999… is a whole request."""
 WARN_AT = (0.5, 0.8, 0.95)
@@ -59,9 +62,9 @@ WARN_AT = (0.5, 0.8, 0.95)
 
 
 class Budget:
-    """At most ``rate`` requests start in any one second (a sliding window, the
-    strictest reading of Discord's per-second limit), served by priority, then
-    in order."""
+    """At most ``rate`` requests start in any one second (a sliding window of
+    ``WINDOW``, the strictest reading of Discord's per-second limit), served by
+    priority, then in order."""
 
     def __init__(
         self,
@@ -87,11 +90,11 @@ class Budget:
     def _wait(self) -> float:
         """0 if a request may start now, else how long until one may."""
         now = self.clock()
-        while self._started and self._started[0] <= now - 1.0 + _EPSILON:
+        while self._started and self._started[0] <= now - WINDOW + _EPSILON:
             self._started.popleft()
         if len(self._started) < self.limit:
             return 0.0
-        return self._started[0] + 1.0 - now
+        return self._started[0] + WINDOW - now
 
     async def acquire(self, level: Priority | None = None) -> None:
         """Wait for this request's turn in the budget."""
@@ -149,23 +152,29 @@ class Budget:
 
     # -- wiring --------------------------------------------------------------------
     def trace(self) -> aiohttp.TraceConfig:
-        """Counts every answer of the bot's HTTP session (interaction answers too)."""
+        """The budget as hooks of the bot's HTTP session: each attempt (a retry too,
+        and after discord.py's own wait for a route's bucket, so the request goes
+        out when its share was given) waits for the budget, except interaction
+        answers; every answer is counted."""
         config = aiohttp.TraceConfig()
+
+        async def on_start(
+            session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestStartParams
+        ) -> None:
+            if not exempt(params.url.path):
+                await self.acquire()
 
         async def on_end(
             session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestEndParams
         ) -> None:
             self.answered(params.response.status)
 
+        config.on_request_start.append(on_start)
         config.on_request_end.append(on_end)
         return config
 
-    def install(self, http: Any) -> None:
-        """Every request of discord.py's HTTP client waits for the budget first."""
-        request = http.request
 
-        async def budgeted(route: Any, **kwargs: Any) -> Any:
-            await self.acquire()
-            return await request(route, **kwargs)
-
-        http.request = budgeted
+def exempt(path: str) -> bool:
+    """Answers to an interaction (by its token) are outside the global limit; so is
+    the gateway's websocket and the CDN."""
+    return "/interactions/" in path or "/webhooks/" in path or not path.startswith("/api/")
