@@ -37,7 +37,13 @@ log = logging.getLogger("president.bot")
 EXTENSIONS: tuple[str, ...] = ("cogs.errors", "cogs.table.extension", "cogs.stats")
 
 
-VARIABLES: tuple[str, ...] = ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID")
+VARIABLES: tuple[str, ...] = (
+    "DISCORD_TOKEN",
+    "DATABASE_PATH",
+    "LOG_LEVEL",
+    "DEV_GUILD_ID",
+    "REQUESTS_PER_SECOND",
+)
 """Every setting the bot reads from the environment or ``.env``."""
 
 DEFAULT_DATABASE = Path("var/cardtable.sqlite3")
@@ -116,6 +122,16 @@ def load_settings(
         if not guild_text.isdigit():
             raise ConfigError(f"DEV_GUILD_ID={guild_text!r} is not a server id (digits only)")
         dev_guild = int(guild_text)
+    rate_text = (values.get("REQUESTS_PER_SECOND") or "45").strip()
+    try:
+        rate = float(rate_text)
+    except ValueError:
+        rate = 0.0
+    if not 1 <= rate <= 50:
+        raise ConfigError(
+            f"REQUESTS_PER_SECOND={rate_text!r}: a number from 1 to 50 (Discord's global limit "
+            "per token; several processes of one bot share it)"
+        )
     # relative paths name the same file whichever folder the bot is started from
     folder = env_file.resolve().parent
     db_path = (values.get("DATABASE_PATH") or "").strip()
@@ -125,7 +141,12 @@ def load_settings(
     else:
         database, notes = _default_database(folder)
     return Settings(
-        token=token, database_path=database, log_level=level, dev_guild_id=dev_guild, notes=notes
+        token=token,
+        database_path=database,
+        log_level=level,
+        dev_guild_id=dev_guild,
+        requests_per_second=rate,
+        notes=notes,
     )
 
 
