@@ -28,6 +28,7 @@ import discord
 from discord.ext import commands
 from dotenv import dotenv_values
 
+from cogs.budget import Budget
 from cogs.clock import Clock, SystemClock
 from data import Database, DatabaseError
 
@@ -36,7 +37,13 @@ log = logging.getLogger("president.bot")
 EXTENSIONS: tuple[str, ...] = ("cogs.errors", "cogs.table.extension", "cogs.stats")
 
 
-VARIABLES: tuple[str, ...] = ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID")
+VARIABLES: tuple[str, ...] = (
+    "DISCORD_TOKEN",
+    "DATABASE_PATH",
+    "LOG_LEVEL",
+    "DEV_GUILD_ID",
+    "REQUESTS_PER_SECOND",
+)
 """Every setting the bot reads from the environment or ``.env``."""
 
 DEFAULT_DATABASE = Path("var/cardtable.sqlite3")
@@ -56,6 +63,8 @@ class Settings:
     database_path: Path = DEFAULT_DATABASE
     log_level: str = "INFO"
     dev_guild_id: int | None = None
+    requests_per_second: float = 45.0
+    """The bot's own budget under Discord's global limit of 50 a second per token."""
     notes: tuple[str, ...] = ()
     """What the configuration chose that the host should hear of (logged at start-up)."""
 
@@ -113,6 +122,16 @@ def load_settings(
         if not guild_text.isdigit():
             raise ConfigError(f"DEV_GUILD_ID={guild_text!r} is not a server id (digits only)")
         dev_guild = int(guild_text)
+    rate_text = (values.get("REQUESTS_PER_SECOND") or "45").strip()
+    try:
+        rate = float(rate_text)
+    except ValueError:
+        rate = 0.0
+    if not 1 <= rate <= 50:
+        raise ConfigError(
+            f"REQUESTS_PER_SECOND={rate_text!r}: a number from 1 to 50 (Discord's global limit "
+            "per token; several processes of one bot share it)"
+        )
     # relative paths name the same file whichever folder the bot is started from
     folder = env_file.resolve().parent
     db_path = (values.get("DATABASE_PATH") or "").strip()
@@ -122,7 +141,12 @@ def load_settings(
     else:
         database, notes = _default_database(folder)
     return Settings(
-        token=token, database_path=database, log_level=level, dev_guild_id=dev_guild, notes=notes
+        token=token,
+        database_path=database,
+        log_level=level,
+        dev_guild_id=dev_guild,
+        requests_per_second=rate,
+        notes=notes,
     )
 
 
@@ -172,11 +196,14 @@ class CardTableBot(commands.Bot):
         intents.message_content = False
         intents.presences = False
         intents.members = False
+        self.budget = Budget(settings.requests_per_second)
+        """Every request the bot starts waits for its share of the global limit here."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            http_trace=self.budget.trace(),
         )
         self.settings = settings
         self.clock = clock

@@ -1,5 +1,6 @@
 """End-to-end latency, load, loop-CPU and memory benchmark of the bot on the Discord emulator.
 
+    python -m benchmarks.e2e --game {president,bigtwo,sixty,all} [--decisions 40]
     python -m benchmarks.e2e [--tables 50] [--hard-tables 10] [--expert-tables 10]
                              [--latency-tables 4] [--aged-tables 4] [--age-seconds 30]
                              [--seconds 40] [--load-seconds 40] [--profile bot.prof]
@@ -38,6 +39,14 @@ are decisions of the new tables (under 150 decisions into their game),
 process plus every process under it (the computer pool's workers, and
 multiprocessing's resource tracker and forkserver if any).
 
+*People* (``--game``): a table of four people, all of them people, in the
+bot's own process with production pacing on the real clock; each answers
+their turn after 1.1–1.5 s. Per human decision: the REST calls in total,
+those under Discord's global limit (all but interaction answers), and by
+kind (``interaction`` answers, ``dm`` messages sent or edited, ``channel``
+messages — the table and its notices —, ``dm_open``, ``user`` fetches,
+``other``). Target: ≤ 3.0 in total and ≤ 2.0 under the global limit.
+
 Targets: response median ≤ 50 ms, p99 ≤ 150 ms; table shows the play within
 1.2 s; ≤ 3 REST calls per human decision; loop lag p99 ≤ 100 ms and response
 p99 ≤ 100 ms at 50 tables; loop CPU per human decision p95 ≤ 1 ms early and
@@ -61,6 +70,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -431,6 +441,151 @@ def _loop_cpu(
     }
 
 
+PEOPLE_PACE = (1.1, 1.5)
+
+
+async def people(game: str, decisions: int, seed: int) -> dict[str, Any]:
+    """Four people at one table of ``game``: REST calls per human decision."""
+    from bot import Timings
+    from tests.e2e.people_support import per_decision, play_people, seat_people
+    from tests.e2e.table_support import running
+
+    with tempfile.TemporaryDirectory() as tmp:
+        emu = Emulator()
+        await emu.start()
+        try:
+            users = [emu.create_user(f"person{i}") for i in range(4)]
+            guild = emu.create_guild("Club", members=users)
+            channel = guild.channels[0]
+            async with running(emu, Path(tmp) / "bench.db", scale=1.0, timings=Timings()) as bot:
+                await seat_people(emu, bot, game, users, channel)
+                first = len(emu.requests)
+                done = await play_people(
+                    emu,
+                    bot,
+                    game,
+                    channel,
+                    users,
+                    decisions=decisions,
+                    pace=PEOPLE_PACE,
+                    rng=random.Random(seed),
+                )
+                await asyncio.sleep(3.0)  # the last decision's table edit
+                counted = per_decision(emu.requests[first:], len(done))
+        finally:
+            await emu.stop()
+    out = counted.figures()
+    out["calls"] = dict(sorted(counted.calls.items()))
+    return out
+
+
+async def load(
+    game: str, tables: int, limit: int, seconds: float, seed: int, warmup: float
+) -> dict[str, Any]:
+    """``tables`` busy tables of four people under a global limit of ``limit``
+    requests a second (the bot's own budget 90% of it) for ``seconds``."""
+    from bot import Timings
+    from tests.e2e.people_support import play_people, seat_people
+    from tests.e2e.table_support import running
+
+    with tempfile.TemporaryDirectory() as tmp:
+        emu = Emulator()
+        await emu.start()
+        emu.limit_rate(global_per_second=limit, route=(5, 5.0))
+        try:
+            seats = []
+            for n in range(tables):
+                users = [emu.create_user(f"t{n}p{i}") for i in range(4)]
+                seats.append((users, emu.create_guild(f"Club {n}", members=users).channels[0]))
+            async with running(emu, Path(tmp) / "load.db", scale=1.0, timings=Timings()) as bot:
+                bot.budget.limit = int(limit * 0.9)
+                for users, channel in seats:
+                    await seat_people(emu, bot, game, users, channel)
+                rng = random.Random(seed)
+                players = [
+                    asyncio.create_task(
+                        play_people(
+                            emu,
+                            bot,
+                            game,
+                            channel,
+                            users,
+                            decisions=10**6,
+                            pace=PEOPLE_PACE,
+                            rng=random.Random(rng.random()),
+                            timeout=warmup + seconds + 60,
+                        )
+                    )
+                    for users, channel in seats
+                ]
+                # the start (each player's DM channel opened, the deals' hands) is not
+                # the steady play measured
+                await asyncio.sleep(warmup)
+                first = len(emu.requests)
+                started = emu.loop_time()
+                await asyncio.sleep(seconds)
+                stopped = emu.loop_time()
+                for task in players:
+                    task.cancel()
+                await asyncio.gather(*players, return_exceptions=True)
+                await asyncio.sleep(5.0)  # the last pictures
+                made = emu.requests[first:]
+        finally:
+            await emu.stop()
+    inters = [i for i in emu.state.interactions.values() if i.created_at >= started]
+    by_id = {i.id: i for i in inters}
+    response_ms = []
+    for r in made:
+        if "/interactions/" in r.path and r.status < 400:
+            inter = by_id.get(int(r.path.split("/interactions/")[1].split("/")[0]))
+            if inter is not None:
+                response_ms.append((r.at - inter.created_at) * 1000)
+    decisions = [
+        i for i in inters if i.created_at < stopped and i.message is not None and i.responded
+    ]
+    # how long after a table's last click its picture was last redrawn
+    lags = []
+    for users, channel in seats:
+        ids = {u.id for u in users}
+        last_click = max((i.created_at for i in inters if i.user.id in ids), default=None)
+        edits = [r.at for r in made if f"/channels/{channel.id}/" in r.path and r.status < 400]
+        if last_click is not None and edits:
+            lags.append(max(0.0, max(edits) - last_click))
+    return {
+        "tables": tables,
+        "global_limit": limit,
+        "seconds": seconds,
+        "warmup_s": warmup,
+        "clicks_per_s": round(len(decisions) / seconds, 2),
+        "requests_429": sum(1 for r in made if r.status == 429),
+        "requests_429_by": dict(
+            Counter(
+                f"{r.method} {r.kind} {'global' if r.global_limit else 'route'}"
+                for r in made
+                if r.status == 429
+            )
+        ),
+        "clicks_unanswered": sum(1 for i in inters if not i.responded),
+        "requests_by": dict(Counter(f"{r.method} {r.kind}" for r in made if r.status < 400)),
+        "global_requests_per_s": round(
+            sum(1 for r in made if r.global_limited and r.at < stopped) / seconds, 2
+        ),
+        "response_ms": stats(response_ms, scale=1.0) if response_ms else None,
+        "picture_lag_s_max": round(max(lags), 2) if lags else None,
+    }
+
+
+def run_people(args: argparse.Namespace) -> dict[str, Any]:
+    games = ["president", "bigtwo", "sixty"] if args.game == "all" else [args.game]
+    out: dict[str, Any] = {}
+    for game in games:
+        out[game] = asyncio.run(people(game, args.decisions, args.seed))
+    out["targets"] = {f"{g}_total_le_3": out[g]["total"] <= 3.0 for g in games} | {
+        f"{g}_global_le_2": out[g]["global_limited"] <= 2.0 for g in games
+    }
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m benchmarks.e2e",
@@ -463,7 +618,47 @@ def main(argv: list[str] | None = None) -> int:
         help="where the temporary folder goes (default: the system's; /dev/shm shows what "
         "the disk's fsync costs)",
     )
+    p.add_argument(
+        "--game",
+        choices=["president", "bigtwo", "sixty", "all"],
+        help="only the people phase: four people at a table of this game (or each)",
+    )
+    p.add_argument("--decisions", type=int, default=40, help="decisions of the people phase")
+    p.add_argument("--seed", type=int, default=1, help="seed of the people's pace")
+    p.add_argument(
+        "--load-tables",
+        type=int,
+        default=0,
+        help="with --game: also this many busy tables of people under --global-limit",
+    )
+    p.add_argument("--global-limit", type=int, default=50, help="requests a second (load)")
+    p.add_argument(
+        "--load-warmup",
+        type=float,
+        default=30.0,
+        help="seconds of play before the load is measured",
+    )
     args = p.parse_args(argv)
+    if args.game is not None and args.load_tables:
+        game = "sixty" if args.game == "all" else args.game
+        result = asyncio.run(
+            load(
+                game,
+                args.load_tables,
+                args.global_limit,
+                args.load_seconds,
+                args.seed,
+                args.load_warmup,
+            )
+        )
+        print(json.dumps(result))
+        return 0
+    if args.game is not None:
+        result = run_people(args)
+        for key, value in result.items():
+            print(f"{key}: {json.dumps(value)}")
+        print(json.dumps(result))
+        return 0
     out = asyncio.run(run(args))
     for key in ("latency", "load", "loop_cpu_ms", "aged_games"):
         print(f"{key}: {json.dumps(out[key])}")

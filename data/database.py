@@ -637,6 +637,7 @@ class Database:
         """
         async with self._tx() as conn:
             if guild_id is None:
+                await _exec(conn, "DELETE FROM dm_channels WHERE user_id = ?", (user_id,))
                 cur = await _exec(conn, "DELETE FROM players WHERE user_id = ?", (user_id,))
                 deleted = cur.rowcount
                 cur = await _exec(
@@ -658,6 +659,24 @@ class Database:
                     (DELETED_PLAYER, user_id, guild_id),
                 )
             return ForgetResult(players_deleted=deleted, seats_anonymised=cur.rowcount)
+
+    # ------------------------------------------------------------- DM channels
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The id of the user's DM channel with the bot, if it was ever opened."""
+        async with self._tx("DEFERRED") as conn:
+            rows = await _fetch(
+                conn, "SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,)
+            )
+        return int(rows[0][0]) if rows else None
+
+    async def remember_dm_channel(self, user_id: int, channel_id: int) -> None:
+        async with self._tx() as conn:
+            await _exec(
+                conn,
+                "INSERT OR REPLACE INTO dm_channels (user_id, channel_id) VALUES (?, ?)",
+                (user_id, channel_id),
+            )
 
     # ------------------------------------------------------------------ settings
 

@@ -393,12 +393,24 @@ ALTER TABLE players DROP COLUMN second_lasts;
 ALTER TABLE players DROP COLUMN lasts;
 """
 
+# Version 6: each user's DM channel with the bot, so that a DM is sent by channel id
+# without first fetching the user and opening the channel (two requests under
+# Discord's global limit), also after a restart. Discord keeps one DM channel per
+# user and bot, so the id stays valid.
+_V6 = """
+CREATE TABLE dm_channels (
+    user_id    INTEGER PRIMARY KEY,
+    channel_id INTEGER NOT NULL
+);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "players, per-scheme points, games, seats and rounds", _V1),
     Migration(2, "live tables: state, record and meta of games in progress", _V2),
     Migration(3, "per-guild and per-channel settings", _V3),
     Migration(4, "game kinds; live games as snapshot, deals and a decision log", _V4),
     Migration(5, "statistics per game as rows: place counts and kept details", _V5),
+    Migration(6, "each user's DM channel with the bot", _V6),
 )
 
 #: The schema version this code writes.

@@ -3,18 +3,26 @@ DMs are closed, as an answer only they see (My hand).
 
 A player's DMs show one live hand: a new one reduces the older ones of the
 same game to a line, and after a restart the old ones lose their buttons.
+
+DMs go by channel id: each player's DM channel is opened once and its id kept
+(in memory and in the database), because with the members intent off
+discord.py keeps no users, and sending "to a user" would cost a user fetch
+and a channel open, both under Discord's global limit, before every DM.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import sqlite3
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
+from cogs.budget import Priority, priority
 from cogs.replies import send
+from data.errors import DatabaseError
 
 from .context import TableContext
 from .ids import is_control_of
@@ -37,6 +45,27 @@ class PrivateMessages:
         self.ctx = ctx
         self.notices = notices
         self.save_meta = save_meta
+        self._dm_channels: dict[int, int] = {}  # user id -> DM channel id
+
+    async def dm_channel(self, user_id: int) -> discord.PartialMessageable:
+        """The user's DM channel, opened (one request) only the first time ever."""
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            db = self.ctx.bot.db
+            try:
+                channel_id = await db.dm_channel(user_id)
+            except (DatabaseError, sqlite3.Error) as exc:
+                log.warning("the DM channel of user %s could not be read: %s", user_id, exc)
+            if channel_id is None:
+                data = await self.ctx.bot.http.start_private_message(user_id)
+                channel_id = int(data["id"])
+                try:
+                    await db.remember_dm_channel(user_id, channel_id)
+                except (DatabaseError, sqlite3.Error) as exc:
+                    # kept in memory: only a restart would open it again
+                    log.warning("the DM channel of user %s could not be stored: %s", user_id, exc)
+            self._dm_channels[user_id] = channel_id
+        return self.ctx.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def hand_payload(self, t: Table, p: int, *, controls: bool) -> dict[str, Any]:
         """The player's private message (drawn in a thread: it holds a picture)."""
@@ -61,8 +90,8 @@ class PrivateMessages:
         if uid is None or t.meta.dm_closed[p]:
             return None
         try:
-            user = await self.ctx.user(uid)
-            return await send(user, **kwargs)
+            with priority(Priority.URGENT):  # a player waits for it
+                return await send(await self.dm_channel(uid), **kwargs)
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 log.warning("game %s: DM to seat %s refused: %s", t.game_id, p, exc)
@@ -118,8 +147,7 @@ class PrivateMessages:
         if uid is None:
             return
         try:
-            user = await self.ctx.user(uid)
-            channel = user.dm_channel or await user.create_dm()
+            channel = await self.dm_channel(uid)
             await channel.get_partial_message(message_id).edit(
                 content=f"*An earlier hand of this {t.adapter.game.title} game: "
                 "your latest is below.*",
@@ -146,8 +174,7 @@ class PrivateMessages:
             assert uid is not None
             ids = set(t.meta.hand_dms[p])
             with contextlib.suppress(discord.HTTPException):
-                user = await self.ctx.user(uid)
-                channel = user.dm_channel or await user.create_dm()
+                channel = await self.dm_channel(uid)
                 async for m in channel.history(limit=10):
                     controls = [
                         c

@@ -17,6 +17,8 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from cogs.budget import Priority, priority
+
 from .context import TableContext, mention, round_word
 from .images import Picture, file_kwargs, to_file
 from .models import Table
@@ -69,8 +71,11 @@ class TableMessages:
         return embed, picture
 
     async def loop(self, t: Table) -> None:
-        """The only writer of the table message: coalesces updates to one per interval."""
+        """The only writer of the table message: coalesces updates to one per
+        interval, and to one per two intervals while the request budget is busy
+        (a redraw waits behind turn messages anyway, and the next one replaces it)."""
         timings = self.ctx.timings
+        budget = self.ctx.bot.budget
         while not t.closed:
             await t.dirty.wait()
             await self.ctx.clock.sleep(timings.table_settle)
@@ -78,10 +83,12 @@ class TableMessages:
             if t.closed:
                 return
             try:
-                await self._refresh(t)
+                with priority(Priority.REDRAW):
+                    await self._refresh(t)
             except discord.HTTPException as exc:
                 log.warning("game %s: table message not updated: %s", t.game_id, exc)
-            await self.ctx.clock.sleep(timings.table_edit_interval)
+            busy = budget.busy()
+            await self.ctx.clock.sleep(timings.table_edit_interval * (2 if busy else 1))
 
     async def _refresh(self, t: Table) -> None:
         channel = await self.ctx.channel(t)

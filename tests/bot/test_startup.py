@@ -285,3 +285,13 @@ def test_voice_warnings_are_silenced() -> None:
     bot.quiet_voice_warnings()
     assert discord.VoiceClient.warn_nacl is False
     assert discord.VoiceClient.warn_dave is False
+
+
+def test_the_request_budget_is_set_below_discords_global_limit(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    assert bot.load_settings({"DISCORD_TOKEN": "x"}, dotenv_path=env).requests_per_second < 50
+    s = bot.load_settings({"DISCORD_TOKEN": "x", "REQUESTS_PER_SECOND": "20"}, dotenv_path=env)
+    assert s.requests_per_second == 20
+    for wrong in ("fast", "0", "51"):
+        with pytest.raises(bot.ConfigError, match="REQUESTS_PER_SECOND"):
+            bot.load_settings({"DISCORD_TOKEN": "x", "REQUESTS_PER_SECOND": wrong}, dotenv_path=env)

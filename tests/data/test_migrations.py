@@ -222,6 +222,10 @@ async def test_migrates_forward_from_every_earlier_version(tmp_path: Path, versi
             settings = await db.guild_settings(1, "president")
             assert (settings.preset, settings.turn_seconds) == ("house", 60)
             assert await db.guild_settings(1, "bigtwo") == Settings()
+        # DM channels are remembered from now on, whatever the version migrated from
+        assert await db.dm_channel(10) is None
+        await db.remember_dm_channel(10, 1000)
+        assert await db.dm_channel(10) == 1000
     assert schema_of(old) == schema_of(fresh)
 
 

@@ -328,6 +328,20 @@ async def test_forget_user_of_every_kind(db: Database, db_path: Path) -> None:
     assert (await db.profile(1, 8, kind=P)).stats.games_played == 1  # type: ignore[union-attr]
 
 
+async def test_a_users_dm_channel_is_remembered_until_they_are_forgotten_everywhere(
+    db: Database,
+) -> None:
+    assert await db.dm_channel(7) is None
+    await db.remember_dm_channel(7, 700)
+    await db.remember_dm_channel(8, 800)
+    await db.remember_dm_channel(7, 701)  # Discord gave another: the newest counts
+    assert (await db.dm_channel(7), await db.dm_channel(8)) == (701, 800)
+    await db.forget_user(1, 7)  # one server's statistics: the DM is not the server's
+    assert await db.dm_channel(7) == 701
+    await db.forget_user(None, 7)
+    assert (await db.dm_channel(7), await db.dm_channel(8)) == (None, 800)
+
+
 async def test_settings_channel_overrides_guild_per_kind(db: Database) -> None:
     assert await db.effective_settings(1, 100, P) == Settings()
     await db.set_guild_settings(

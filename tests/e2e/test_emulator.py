@@ -470,3 +470,32 @@ async def test_persistent_view_survives_a_bot_restart(emulator: Emulator, world:
         sit = await emulator.click(alice, table, label="Sit")
         assert sit.message is not None and sit.message.content == "alice sits"
     assert len(emulator.gateway.sessions) == 2
+
+
+async def test_a_burst_over_the_global_limit_is_answered_429_and_waited_out(
+    emulator: Emulator, world: tuple
+) -> None:
+    _alice, _bob, guild, channel = world
+    players = [emulator.create_user(f"p{i}") for i in range(24)]
+    for user in players:
+        emulator.add_member(guild, user)
+    emulator.limit_rate(global_per_second=10, route=(5, 1.0))
+    async with run_client(emulator, make_bot()) as bot:
+        first = len(emulator.requests)
+        users = [await bot.fetch_user(u.id) for u in players]
+        await asyncio.gather(*(u.send(f"hello {u.name}") for u in users))
+        # one channel: its own bucket (5 a second) says so in its headers
+        target = bot.get_channel(channel.id)
+        await asyncio.gather(*(target.send(f"burst {i}") for i in range(8)))  # type: ignore[union-attr]
+    for user in players:
+        assert [m.content for m in emulator.dms(user)] == [f"hello {user.name}"]
+    assert sorted(m.content for m in emulator.messages(channel)) == [f"burst {i}" for i in range(8)]
+    made = emulator.requests[first:]
+    refused = [r for r in made if r.status == 429]
+    assert any(r.global_limit for r in refused)
+    assert emulator.invalid_requests() == len(refused)
+    accepted = sorted(r.at for r in made if r.status < 400 and r.global_limited)
+    busiest = max(sum(1 for t in accepted if s <= t < s + 1.0) for s in accepted)
+    assert busiest <= 10
+    kinds = {r.kind for r in made if r.status < 400}
+    assert {"user", "dm_open", "dm", "channel"} <= kinds

@@ -33,6 +33,7 @@ from aiohttp import web
 
 from . import validation
 from .gateway import Gateway
+from .ratelimit import RateLimits, exempt_from_global
 from .rest import RestApi
 from .server import Fault, RequestRecord, build_app
 from .state import (
@@ -207,6 +208,7 @@ class Emulator:
         self.expectations: list[Expectation] = []
         self.requests: list[RequestRecord] = []
         self.faults: list[Fault] = []
+        self.rate_limits = RateLimits()
         self.latency = 0.0
         # How long slash() waits for a command the bot may still be syncing.
         self.command_sync_grace = 1.0
@@ -319,8 +321,48 @@ class Emulator:
         self.failures.append(Failure(kind, detail))
         self.notify()
 
-    def record_request(self, method: str, path: str, status: int) -> None:
-        self.requests.append(RequestRecord(method, path, status, self.loop_time()))
+    def record_request(
+        self, method: str, path: str, status: int, *, global_limit: bool = False
+    ) -> None:
+        api_path = path[len("/api/v10") :] if path.startswith("/api/v10") else path
+        self.requests.append(
+            RequestRecord(
+                method,
+                path,
+                status,
+                self.loop_time(),
+                kind=self._request_kind(method, api_path),
+                global_limited=path.startswith("/api/") and not exempt_from_global(api_path),
+                global_limit=global_limit,
+            )
+        )
+
+    def _request_kind(self, method: str, api_path: str) -> str:
+        if exempt_from_global(api_path):
+            return "interaction"
+        if api_path == "/users/@me/channels":
+            return "dm_open"
+        if re.fullmatch(r"/users/\d+", api_path):
+            return "user"
+        found = re.fullmatch(r"/channels/(\d+)/messages(/\d+)?", api_path)
+        if found:
+            channel = self.state.channels.get(int(found[1]))
+            return "dm" if channel is not None and channel.type == DM else "channel"
+        return "other"
+
+    def invalid_requests(self) -> int:
+        """Answers Discord counts towards its invalid-request limit (401, 403, 429;
+        about 10,000 in 10 minutes blocks the bot's address for an hour)."""
+        return sum(1 for r in self.requests if r.status in (401, 403, 429))
+
+    def limit_rate(
+        self, *, global_per_second: float | None = 50, route: tuple[int, float] | None = (5, 5.0)
+    ) -> RateLimits:
+        """Enforce Discord's global limit (requests a second, interaction answers
+        exempt) and a bucket of ``route`` = (requests, seconds) per route and major
+        parameter, reported in X-RateLimit-* headers; None turns either off."""
+        self.rate_limits = RateLimits(global_per_second, route)
+        return self.rate_limits
 
     def expect_failure(self, kind: str, match: str | None = None) -> Expectation:
         """Declare that a failure of ``kind`` (regex ``match`` on its detail) is expected.

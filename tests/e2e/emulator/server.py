@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
+from .ratelimit import exempt_from_global, limited_body
 from .rest import ApiError, json_response
 
 if TYPE_CHECKING:
@@ -53,10 +54,47 @@ class Fault:
 
 @dataclass
 class RequestRecord:
+    """One REST call. ``kind``: ``interaction`` (an answer through the interaction's
+    token), ``dm`` / ``channel`` (a message sent, edited or deleted in a DM or a
+    server channel), ``dm_open`` (POST /users/@me/channels), ``user`` (GET
+    /users/{id}) or ``other``; ``global_limited``: it counts under the global
+    limit; ``global_limit``: a 429 of the global limit."""
+
     method: str
     path: str
     status: int
     at: float
+    kind: str = "other"
+    global_limited: bool = False
+    global_limit: bool = False
+
+
+_MAJORS = ("channel_id", "guild_id", "token", "interaction_id")
+
+
+def route_key(request: web.Request, api_path: str) -> str:
+    """Discord's bucket key: method, route template and its major parameters."""
+    resource = request.match_info.route.resource
+    template = resource.canonical if resource is not None else api_path
+    template = template[len("/api/v10") :] if template.startswith("/api/v10") else template
+    for name in _MAJORS:
+        value = request.match_info.get(name)
+        if value is not None:
+            template = template.replace("{" + name + "}", value)
+    return f"{request.method} {template}"
+
+
+def limited_response(
+    retry_after: float, headers: dict[str, str], *, is_global: bool
+) -> web.Response:
+    hdrs = dict(headers)
+    hdrs.update({"Via": "1.1 google", "Retry-After": str(max(1, int(retry_after + 0.999)))})
+    if is_global:
+        hdrs["X-RateLimit-Global"] = "true"
+        hdrs["X-RateLimit-Scope"] = "global"
+    else:
+        hdrs["X-RateLimit-Scope"] = "user"
+    return json_response(limited_body(retry_after, is_global=is_global), status=429, headers=hdrs)
 
 
 def ratelimited_response(fault: Fault, path: str) -> web.Response:
@@ -111,10 +149,22 @@ def build_app(emu: Emulator) -> web.Application:
                     return json_response(
                         {"message": "500: Internal Server Error", "code": 0}, status=fault.status
                     )
-            needs_auth = not api_path.startswith(("/interactions/", "/webhooks/"))
+            needs_auth = not exempt_from_global(api_path)
             if needs_auth and request.headers.get("Authorization") != f"Bot {emu.token}":
                 emu.record_request(method, path, 401)
                 return json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+        limit_headers: dict[str, str] = {}
+        if path.startswith("/api/"):
+            now = emu.loop_time()
+            if not exempt_from_global(api_path):
+                wait = emu.rate_limits.global_wait(now)
+                if wait > 0:
+                    emu.record_request(method, path, 429, global_limit=True)
+                    return limited_response(wait, {}, is_global=True)
+            wait, limit_headers = emu.rate_limits.take(route_key(request, api_path), now)
+            if wait > 0:
+                emu.record_request(method, path, 429)
+                return limited_response(wait, limit_headers, is_global=False)
         try:
             response = await handler(request)
         except ApiError as exc:
@@ -124,7 +174,8 @@ def build_app(emu: Emulator) -> web.Application:
                     detail += f" {exc.errors}"
                 emu.record_failure(exc.failure, f"{method} {api_path}: {exc.code} {detail}")
             emu.record_request(method, path, exc.status)
-            return json_response(exc.body(), status=exc.status)
+            return json_response(exc.body(), status=exc.status, headers=limit_headers)
+        response.headers.update(limit_headers)
         emu.record_request(method, path, response.status)
         return response
 
