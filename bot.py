@@ -32,7 +32,7 @@ from cogs.budget import Budget
 from cogs.clock import Clock, SystemClock
 from data import Database, DatabaseError
 
-log = logging.getLogger("president.bot")
+log = logging.getLogger("cardtable.bot")
 
 EXTENSIONS: tuple[str, ...] = ("cogs.errors", "cogs.table.extension", "cogs.stats")
 

@@ -32,7 +32,7 @@ end. The emulator and the simulated players run in this process.
    (from the stored records), and the resident memory sampled every second.
 
 *Loop CPU* per human decision is the bot's own figure: with
-``LOG_LEVEL=DEBUG`` (for the ``president.game`` logger only) it logs the event
+``LOG_LEVEL=DEBUG`` (for the ``cardtable.game`` logger only) it logs the event
 loop's CPU for validating, storing and answering each human decision. *Early*
 are decisions of the new tables (under 150 decisions into their game),
 *late* those of the aged tables. *Memory* is VmRSS from ``/proc`` of the bot
@@ -411,7 +411,7 @@ async def _real_bot(
     env = {
         "E2E_LOOP_LAG": str(work / "lag.json"),
         "LOG_LEVEL": "DEBUG",
-        "E2E_DEBUG_ONLY": "president.game",
+        "E2E_DEBUG_ONLY": "cardtable.game",
     }
     if args.profile:
         env["E2E_PROFILE"] = str(Path(args.profile).resolve())

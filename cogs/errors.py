@@ -22,7 +22,7 @@ from engine import EngineError
 from .options import refusal
 from .replies import UserFacingError, edit, no_suggestions, reply, respond
 
-log = logging.getLogger("president.errors")
+log = logging.getLogger("cardtable.errors")
 
 EXPIRED_CODES = frozenset({10062, 40060})
 """Unknown interaction (answered too late) and interaction already acknowledged."""

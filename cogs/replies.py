@@ -23,7 +23,7 @@ import discord
 
 from .limits import fit_choices, fit_message
 
-log = logging.getLogger("president.errors")
+log = logging.getLogger("cardtable.errors")
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 

@@ -25,7 +25,7 @@ from .models import Table
 from .private import PrivateMessages
 from .session import STALE_CONTROLS, Stale, TableSession
 
-log = logging.getLogger("president.game")
+log = logging.getLogger("cardtable.game")
 
 ANSWER_GRACE = 1.5
 """Real seconds a click's work may take before its answer is deferred: Discord

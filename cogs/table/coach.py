@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from .context import TableContext
     from .session import TableSession
 
-log = logging.getLogger("president.game")
+log = logging.getLogger("cardtable.game")
 
 #: The largest id SQLite stores (a forged id beyond it is refused before a query).
 MAX_ID = 2**63 - 1

@@ -37,7 +37,7 @@ from .manifest import ComputerLevel, make_computer
 if TYPE_CHECKING:
     from .manifest import GameManifest
 
-log = logging.getLogger("president.game")
+log = logging.getLogger("cardtable.game")
 
 _players: dict[tuple[int, int], Any] = {}
 """In a worker: the player of each (game id, seat) it serves."""

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-log = logging.getLogger("president.images")
+log = logging.getLogger("cardtable.images")
 
 COMPUTER_SUFFIX = " (computer)"
 

@@ -14,7 +14,7 @@ from cogs.replies import send
 from .context import TableContext
 from .models import Table
 
-log = logging.getLogger("president.game")
+log = logging.getLogger("cardtable.game")
 
 PAUSED = (
     "⏸️ **The game is paused**: I can't save it right now. It goes on by itself as soon "

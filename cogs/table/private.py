@@ -32,7 +32,7 @@ from .notices import ChannelNotices
 from .text import countdown
 from .views import hint_button
 
-log = logging.getLogger("president.game")
+log = logging.getLogger("cardtable.game")
 
 
 class PrivateMessages:

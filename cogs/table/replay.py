@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
     from .adapter import GameAdapter
 
-log = logging.getLogger("president.replay")
+log = logging.getLogger("cardtable.replay")
 
 FILENAME: Final = "replay.gif"
 PROGRESS_EVERY: Final = 1.0

@@ -57,7 +57,7 @@ from .views import DYNAMIC_ITEMS, back_view, review_button
 if TYPE_CHECKING:
     from bot import CardTableBot
 
-log = logging.getLogger("president.game")
+log = logging.getLogger("cardtable.game")
 
 
 def load_manifests() -> dict[str, GameManifest]:

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 #: The largest id SQLite stores (a forged id beyond it is refused before a query).
 MAX_ID = 2**63 - 1
 
-log = logging.getLogger("president.server")
+log = logging.getLogger("cardtable.server")
 
 Scope = Literal["channel", "server"]
 

@@ -34,7 +34,7 @@ from .models import Table, TableMeta
 from .ports import Clock, Computers, Messenger, Storage, Timings
 from .records import record_parts, stored_round
 
-log = logging.getLogger("president.game")
+log = logging.getLogger("cardtable.game")
 
 STORAGE_RETRY = (1.0, 60.0)
 """Clock seconds before the first retry of a storage call that failed, and the

@@ -27,7 +27,7 @@ from .settings import hints_text
 from .text import countdown
 from .views import table_view
 
-log = logging.getLogger("president.game")
+log = logging.getLogger("cardtable.game")
 
 
 class TableMessages:

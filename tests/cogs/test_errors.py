@@ -42,7 +42,7 @@ async def test_expired_interaction_is_a_warning_not_an_error(
 ) -> None:
     error = discord.NotFound(_Response(), {"code": 10062, "message": "Unknown interaction"})  # type: ignore[arg-type]
     interaction = _Interaction()
-    with caplog.at_level(logging.WARNING, logger="president.errors"):
+    with caplog.at_level(logging.WARNING, logger="cardtable.errors"):
         await _cog().handle(interaction, error)  # type: ignore[arg-type]
     assert [r.levelname for r in caplog.records] == ["WARNING"]
     assert interaction.sent == [], "nothing can be sent through an expired interaction"

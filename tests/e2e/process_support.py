@@ -135,7 +135,7 @@ class BotProcess:
 
     def loop_cpu_ms(self) -> list[tuple[int, float]]:
         """(game id, ms) of every ``human decision loop_cpu_ms`` line the bot
-        logged (``president.game`` at DEBUG), in order."""
+        logged (``cardtable.game`` at DEBUG), in order."""
         return [(int(g), float(ms)) for g, ms in LOOP_CPU.findall(self.log())]
 
     def log(self) -> str:

@@ -42,7 +42,7 @@ def make_bot(
 
 @contextlib.asynccontextmanager
 async def running(emulator: Emulator, db_path: Path, **kwargs: Any) -> AsyncIterator[CardTableBot]:
-    emulator.watch_logger("president")  # the bot's own ERRORs fail the test too
+    emulator.watch_logger("cardtable")  # the bot's own ERRORs fail the test too
     bot = make_bot(emulator, db_path, **kwargs)
     async with run_client(emulator, bot):
         yield bot
