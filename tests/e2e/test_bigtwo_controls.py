@@ -129,6 +129,28 @@ async def test_build_a_five_card_hand_and_refusals_with_reasons(
         await wait_text(emulator, channel, "Final standings")
 
 
+async def _hong_kong_deal(
+    emulator: Emulator,
+    bot: CardTableBot,
+    alice: User,
+    bob: User,
+    channel: Channel,
+    alice_holds: str,
+    bob_holds: str,
+) -> tuple[Table, int, int, Message]:
+    """A one-deal Hong Kong table of alice and bob holding the given cards:
+    the table, their seats and alice's fresh controls."""
+    assert channel.guild_id is not None
+    await one_deal(bot, channel, channel.guild_id)
+    t = await _two_humans(emulator, bot, alice, bob, channel, "hong_kong")
+    a, b = seat_of(t, alice), seat_of(t, bob)
+    hands = ["", ""]
+    hands[a], hands[b] = alice_holds, bob_holds
+    since = emulator.mark()
+    await set_position(t, BigTwo.from_hands(t.state.options, hands))
+    return t, a, b, await _fresh_controls(emulator, alice, channel, t, since)
+
+
 async def test_hong_kong_a_single_two_cannot_end_the_deal(
     emulator: Emulator, tmp_path: Path
 ) -> None:
@@ -136,14 +158,9 @@ async def test_hong_kong_a_single_two_cannot_end_the_deal(
     guild = emulator.create_guild("Club", members=[alice, bob])
     channel = guild.channels[0]
     async with running(emulator, tmp_path / "db.sqlite3") as bot:
-        await one_deal(bot, channel, guild.id)
-        t = await _two_humans(emulator, bot, alice, bob, channel, "hong_kong")
-        a, b = seat_of(t, alice), seat_of(t, bob)
-        hands = ["", ""]
-        hands[a], hands[b] = "3D 2S", "4C 5C 6C"
-        since = emulator.mark()
-        await set_position(t, BigTwo.from_hands(t.state.options, hands))
-        msg = await _fresh_controls(emulator, alice, channel, t, since)
+        t, a, b, msg = await _hong_kong_deal(
+            emulator, bot, alice, bob, channel, "3D 2S", "4C 5C 6C"
+        )
         await choose_suggestion(emulator, alice, msg)  # the 3♦, as the first lead must
         await press(emulator, alice, msg, "play")
         since = emulator.mark()
@@ -181,16 +198,9 @@ async def test_hong_kong_a_lone_two_on_the_first_lead_passes_the_lead_on(
     guild = emulator.create_guild("Club", members=[alice, bob])
     channel = guild.channels[0]
     async with running(emulator, tmp_path / "db.sqlite3") as bot:
-        await one_deal(bot, channel, guild.id)
-        t = await _two_humans(emulator, bot, alice, bob, channel, "hong_kong")
-        a, b = seat_of(t, alice), seat_of(t, bob)
-        hands = ["", ""]
-        hands[a], hands[b] = "2D", "2C 2S"
         # the 2♦ is the lowest card dealt, so alice leads and the lead must
         # include it; but alone it would win the deal
-        since = emulator.mark()
-        await set_position(t, BigTwo.from_hands(t.state.options, hands))
-        msg = await _fresh_controls(emulator, alice, channel, t, since)
+        t, a, b, msg = await _hong_kong_deal(emulator, bot, alice, bob, channel, "2D", "2C 2S")
         assert select_of(msg, "sugg") is None and button_of(msg, "pass") is not None
         assert (
             "**Your turn:** you lead, but a single 2 cannot be the play that wins the deal "
