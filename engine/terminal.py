@@ -18,7 +18,7 @@ import select
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .errors import OptionsError
 from .game import OptionSpec
@@ -29,6 +29,10 @@ SleepFn = Callable[[float], None]
 PollFn = Callable[[float], str | None]
 """Waits up to the given seconds; returns a line the person typed meanwhile, or None."""
 P = TypeVar("P")
+G = TypeVar("G")
+"""A game's state, in a terminal."""
+B = TypeVar("B")
+"""A game's computer player."""
 
 HUMAN = 0
 """The person's seat, when they play."""
@@ -338,7 +342,7 @@ def save_record(path: str, text: str, out: PrintFn) -> int:
     return 0
 
 
-class Front:
+class Front(Generic[G, B]):
     """A game at the terminal, the part every game shares: asking (``q``
     quits), watching at a pace, and leaving with ``q``, Ctrl-D or Ctrl-C.
     A game's ``Terminal`` implements :meth:`loop`."""
@@ -347,6 +351,8 @@ class Front:
 
     def __init__(
         self,
+        game: G,
+        bots: dict[int, B],
         names: list[str],
         *,
         watch: bool,
@@ -355,6 +361,9 @@ class Front:
         print_fn: PrintFn,
         poll_fn: PollFn,
     ) -> None:
+        self.game = game
+        self.bots = bots
+        """The computers' seats."""
         self.names = names
         self.watch = watch
         self.delay = delay
@@ -426,7 +435,7 @@ class Front:
 
 
 def play_session(
-    term: Front, *, seed: int, save: str | None, record: Callable[[], str], out: PrintFn
+    term: Front[Any, Any], *, seed: int, save: str | None, record: Callable[[], str], out: PrintFn
 ) -> int:
     """The seed line, the game, then the record saved (also after ``q`` or
     Ctrl-C); the exit status."""

@@ -105,31 +105,8 @@ def parse_typed(text: str) -> Decision:
     return parse_decision(" ".join(words))
 
 
-class Terminal(Front):
+class Terminal(Front[BigTwo, Player]):
     """One session at the terminal: rendering, prompts and the game loop."""
-
-    def __init__(
-        self,
-        game: BigTwo,
-        bots: dict[int, Player],
-        names: list[str],
-        *,
-        watch: bool,
-        delay: float,
-        input_fn: InputFn,
-        print_fn: PrintFn,
-        poll_fn: PollFn,
-    ) -> None:
-        super().__init__(
-            names,
-            watch=watch,
-            delay=delay,
-            input_fn=input_fn,
-            print_fn=print_fn,
-            poll_fn=poll_fn,
-        )
-        self.game = game
-        self.bots = bots
 
     def event_text(self, e: Event) -> str | None:
         name = self.names[e.player]

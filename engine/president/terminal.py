@@ -142,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-class Terminal(Front):
+class Terminal(Front[President, Player]):
     """One game at the terminal: rendering, prompts and the game loop."""
 
     def __init__(
@@ -159,6 +159,8 @@ class Terminal(Front):
         style: Style,
     ) -> None:
         super().__init__(
+            game,
+            bots,
             names,
             watch=watch,
             delay=delay,
@@ -166,8 +168,6 @@ class Terminal(Front):
             print_fn=print_fn,
             poll_fn=poll_fn,
         )
-        self.game = game
-        self.bots = bots
         self.s = style
         self.shown = 0
 

@@ -138,31 +138,8 @@ def _describe(event: Event, names: Sequence[str]) -> str | None:
     return None
 
 
-class Terminal(Front):
+class Terminal(Front[Sixty, Player]):
     """One game at the terminal: rendering, prompts and the game loop."""
-
-    def __init__(
-        self,
-        game: Sixty,
-        bots: dict[int, Player],
-        names: list[str],
-        *,
-        watch: bool,
-        delay: float,
-        input_fn: InputFn,
-        print_fn: PrintFn,
-        poll_fn: PollFn,
-    ) -> None:
-        super().__init__(
-            names,
-            watch=watch,
-            delay=delay,
-            input_fn=input_fn,
-            print_fn=print_fn,
-            poll_fn=poll_fn,
-        )
-        self.game = game
-        self.bots = bots
 
     def label(self, d: Decision, obs: Observation) -> str:
         """A menu entry: the decision's notation, and for a joker what it
