@@ -12,6 +12,9 @@ checkout's ``.env`` and ``var/`` are never read or written.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -47,3 +50,32 @@ def no_host_configuration(
     folder = tmp_path_factory.mktemp("checkout")
     monkeypatch.setattr(bot, "HERE", folder)
     return folder
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL server for the tests that need one: ``TEST_POSTGRES_URL`` (what
+    ``.ci/run`` starts) or, without it, a throwaway one started here.
+
+    Without PostgreSQL's server programs the tests that need it are skipped with
+    the reason shown, but never in CI (``CI=true``): there they fail."""
+    from tests import pg_server
+
+    given = os.environ.get("TEST_POSTGRES_URL", "").strip()
+    if given:
+        yield given
+        return
+    # not under pytest's own temporary folders: those are private to the user running
+    # the tests, and as root the server runs as ``postgres``, which could not enter them
+    folder = Path(tempfile.mkdtemp(prefix="cardtable-pg-"))
+    try:
+        server = pg_server.start(folder)
+    except pg_server.NoPostgres as exc:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"CI needs PostgreSQL: {exc}")
+        pytest.skip(str(exc))
+    try:
+        yield server.url
+    finally:
+        pg_server.stop(server.folder)
+        shutil.rmtree(folder, ignore_errors=True)
