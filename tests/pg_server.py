@@ -75,14 +75,13 @@ def start(folder: Path) -> Server:
         ),
         **quiet,  # type: ignore[arg-type]
     )
+    log = str(folder / "log")
     options = (
         f"-k {folder} -p {PORT} -c listen_addresses='' -c fsync=off "
         "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
     )
     subprocess.run(
-        _as_owner(
-            [exe["pg_ctl"], "-D", str(data), "-o", options, "-l", str(folder / "log"), "-w", "start"]
-        ),
+        _as_owner([exe["pg_ctl"], "-w", "-D", str(data), "-o", options, "-l", log, "start"]),
         **quiet,  # type: ignore[arg-type]
     )
     return Server(folder)
@@ -110,7 +109,8 @@ def main(argv: list[str]) -> int:
             print(exc, file=sys.stderr)
             return 1
         except subprocess.CalledProcessError as exc:
-            print(f"PostgreSQL did not start: {exc.stderr.decode(errors='replace')}", file=sys.stderr)
+            why = exc.stderr.decode(errors="replace")
+            print(f"PostgreSQL did not start: {why}", file=sys.stderr)
             return 1
         return 0
     stop(folder)
