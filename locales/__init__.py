@@ -161,6 +161,29 @@ def N_(message: str) -> str:
     return message
 
 
+def catalog_texts(code: str) -> list[str]:
+    """Every text a reader of catalog ``code`` can be shown: its translations
+    (the template's messages for English, transformed for the pseudo-locale).
+    What the pictures' fonts must draw (``render/subset_fonts.py``)."""
+    from babel.messages.pofile import read_po
+
+    if code == PSEUDO:
+        from .pseudo import pseudo_catalog
+
+        catalog = pseudo_catalog()
+    else:
+        path = TEMPLATE if code == SOURCE else HERE / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+        with path.open("rb") as f:
+            catalog = read_po(f)
+    texts: list[str] = []
+    for message in catalog:
+        if not message.id:
+            continue
+        shown = message.id if code == SOURCE else message.string
+        texts += [shown] if isinstance(shown, str) else [str(s) for s in shown or ()]
+    return texts
+
+
 def babel_locale(locale: object) -> str:
     """The Babel locale for formatting numbers, lists and dates for ``locale``."""
     code = resolve(locale)
@@ -202,6 +225,7 @@ __all__ = [
     "TRANSLATED",
     "Language",
     "babel_locale",
+    "catalog_texts",
     "format_date",
     "format_list",
     "format_number",
