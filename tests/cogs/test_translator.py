@@ -153,6 +153,31 @@ def clashes(payloads: list[dict[str, Any]]) -> list[str]:
     return found
 
 
+def test_every_name_and_description_is_sent_in_every_language(
+    payloads: list[dict[str, Any]],
+) -> None:
+    """Discord shows what the payload carries: a string the translator is
+    never asked for stays English, whatever the catalogs hold."""
+    unsent: list[str] = []
+    for where, siblings in _nodes(payloads):
+        for node in siblings:
+            for field in ("name", "description"):
+                sent = node.get(f"{field}_localizations") or {}
+                unsent += [
+                    f"{where}/{node['name']} {field} [{locale}]"
+                    for locale in LOCALES
+                    if locale not in sent and not _reads_alike(locale, node[field])
+                ]
+    assert unsent == []
+
+
+def _reads_alike(locale: str, text: str) -> bool:
+    """Whether a catalog translates ``text`` (in any context) as itself."""
+    code = locale.replace("-", "_")
+    with (HERE / code / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
+        return any(m.id == text and m.string == text for m in read_po(f))
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_registered_string_has_a_translation(code: str) -> None:
     catalog = translations(code)
