@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import gettext
+import io
+
 import discord
 import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 import locales
 from locales import COMMAND_NAME, PSEUDO, PSEUDO_ENV, pseudo
@@ -78,6 +83,44 @@ def test_each_catalog_chooses_plural_forms_by_its_languages_rule(
 ) -> None:
     catalog = locales.translations(code)
     assert [catalog.plural(n) for n in (0, 1, 2, 5, 1_000_000)] == forms  # type: ignore[attr-defined]
+
+
+def _catalog_with(code: str, forms: tuple[str, ...]) -> gettext.GNUTranslations:
+    """``code``'s compiled catalog (its real header) plus one plural message."""
+    with (locales.HERE / code / "LC_MESSAGES" / f"{locales.DOMAIN}.po").open("rb") as f:
+        catalog = read_po(f)
+    catalog.add(("{n} card", "{n} cards"), forms)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+@pytest.mark.parametrize(
+    ("code", "forms", "shown"),
+    [
+        (
+            "fr",
+            ("{n} carte", "{n} de cartes", "{n} cartes"),
+            ["0 carte", "1 carte", "2 cartes", "1000000 de cartes"],
+        ),
+        (
+            "es_ES",
+            ("{n} carta", "{n} de cartas", "{n} cartas"),
+            ["0 cartas", "1 carta", "2 cartas", "1000000 de cartas"],
+        ),
+        ("ja", ("{n}枚",), ["0枚", "1枚", "2枚", "1000000枚"]),
+    ],
+)
+def test_ngettext_says_each_count_in_its_languages_form(
+    monkeypatch: pytest.MonkeyPatch, code: str, forms: tuple[str, ...], shown: list[str]
+) -> None:
+    catalog = _catalog_with(code, forms)
+    monkeypatch.setattr(locales, "translations", lambda _code: catalog)
+    said = [
+        locales.ngettext(code, "{n} card", "{n} cards", n).format(n=n) for n in (0, 1, 2, 1_000_000)
+    ]
+    assert said == shown
 
 
 def test_english_says_one_card_and_two_cards() -> None:
