@@ -119,7 +119,7 @@ def messages() -> list[Message]:
 
 def extract(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
-) -> Iterator[tuple[int, str, tuple[Any, ...] | str, list[str]]]:
+) -> Iterator[tuple[Any, ...]]:
     """Babel extraction method for ``bot.py``: its own marked strings, then
     every string of the commands it registers (``babel.cfg``)."""
     yield from extract_python(fileobj, keywords, comment_tags, options)
