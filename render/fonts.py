@@ -404,7 +404,7 @@ def draw_label(
     anchor: str = "la",
     locale: object = None,
 ) -> float:
-    """Draw our own ``text`` for a reader of ``locale``; returns its width.
+    """Draw our own ``text`` (one line) for a reader of ``locale``; returns its width.
 
     Text DejaVu Sans draws alone (all English) is drawn exactly as
     ``draw.text`` draws it; mixed text is laid out run by run on one
