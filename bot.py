@@ -30,6 +30,7 @@ from dotenv import dotenv_values
 
 from cogs.budget import Budget
 from cogs.clock import Clock, SystemClock
+from cogs.translator import CommandTranslator
 from data import Database, DatabaseError
 
 log = logging.getLogger("cardtable.bot")
@@ -222,6 +223,7 @@ class CardTableBot(commands.Bot):
         path = self.settings.database_path
         path.parent.mkdir(parents=True, exist_ok=True)
         self._db = await Database.open(path)
+        await self.tree.set_translator(CommandTranslator())  # commands in the user's language
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         if self.settings.dev_guild_id is not None:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from . import sprites, theme
-from .fonts import FittedText, font, name_runs
+from .fonts import FittedText, draw_label, name_runs
 from .theme import RGB
 
 
@@ -35,11 +35,11 @@ def text(
     fill: RGB,
     bold: bool = False,
     anchor: str = "la",
+    locale: object = None,
 ) -> float:
-    """Draw a fixed label with the bundled font; returns its width."""
-    f = font(size, bold)
-    draw.text(xy, value, font=f, fill=fill, anchor=anchor)
-    return f.getlength(value)
+    """Draw a fixed label with the bundled fonts for a reader of ``locale``
+    (:func:`render.fonts.draw_label`); returns its width."""
+    return draw_label(draw, xy, value, size, fill, bold, anchor, locale)
 
 
 def player_name(names: Sequence[str], player: int, size: int, max_width: int) -> FittedText:

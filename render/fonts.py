@@ -1,9 +1,19 @@
 """Fonts, glyph coverage and safe player names.
 
 The bundled DejaVu Sans has the suit glyphs and most Latin, Greek, Cyrillic,
-Arabic and Hebrew letters, but no CJK and no colour emoji. A Discord name can
-hold anything, and a character the font lacks is drawn as an empty box
-("tofu"), which looks broken. So every name goes through :func:`name_runs`:
+Arabic and Hebrew letters, but no CJK and no colour emoji.
+
+Our own text (labels, captions: what the catalogs under ``locales/`` hold) is
+drawn with a chain of bundled fonts (:func:`label_runs`, :func:`draw_label`):
+DejaVu Sans first, so English pictures are exactly what they were, then Noto
+Sans CJK cut down to the characters the catalogs use
+(``python -m render.subset_fonts``), the reader's region first: Japanese,
+Traditional or Simplified Chinese glyphs. The tests fail on any catalog
+character the chain cannot draw.
+
+A Discord name can hold anything, and a character the font lacks is drawn as
+an empty box ("tofu"), which looks broken. So every name goes through
+:func:`name_runs`:
 
 * each character is looked up in the font's own character map (parsed here
   from the ``cmap`` table: Pillow has no coverage query, and probing glyph
@@ -29,9 +39,14 @@ from pathlib import Path
 
 from PIL import ImageDraw, ImageFont
 
+from locales import resolve
+
 ASSETS = Path(__file__).resolve().parent / "assets"
 REGULAR = str(ASSETS / "fonts" / "DejaVuSans.ttf")
 BOLD = str(ASSETS / "fonts" / "DejaVuSans-Bold.ttf")
+
+CJK_FACES: dict[str, str] = {"ja": "jp", "zh_TW": "tc", "zh_CN": "sc"}
+"""The Noto Sans CJK face of each catalog (``locales``) that needs one."""
 
 FALLBACK_ENV = "PRESIDENT_RENDER_FALLBACK_FONTS"
 """Extra fallback font files, separated by ``os.pathsep`` (tried first)."""
@@ -322,11 +337,96 @@ def draw_runs(
         x += f.getlength(run.text)
 
 
-def fit_label(text: str, size: int, max_width: int, bold: bool = False) -> str:
-    """A fixed label cut with an ellipsis to fit ``max_width`` (bundled font)."""
-    f = font(size, bold)
-    if f.getlength(text) <= max_width:
+def fit_label(
+    text: str, size: int, max_width: int, bold: bool = False, locale: object = None
+) -> str:
+    """A fixed label cut with an ellipsis to fit ``max_width`` (bundled fonts)."""
+    if label_length(text, size, bold, locale) <= max_width:
         return text
-    while text and f.getlength(text.rstrip() + ELLIPSIS) > max_width:
+    while text and label_length(text.rstrip() + ELLIPSIS, size, bold, locale) > max_width:
         text = text[:-1]
     return text.rstrip() + ELLIPSIS
+
+
+# -- our own text in every language --------------------------------------------
+
+
+def cjk_path(face: str, bold: bool) -> str:
+    """The bundled subset of Noto Sans CJK ``face`` (``jp``, ``tc``, ``sc``)."""
+    return str(ASSETS / "fonts" / f"NotoSansCJK{face}-{'Bold' if bold else 'Regular'}.subset.otf")
+
+
+@functools.cache
+def label_fonts(code: str, bold: bool) -> tuple[str, ...]:
+    """The font chain for text in catalog ``code``'s language: DejaVu Sans,
+    then the CJK face of that language, then the other CJK faces."""
+    first = CJK_FACES.get(code)
+    faces = ([first] if first else []) + sorted(f for f in set(CJK_FACES.values()) if f != first)
+    return (BOLD if bold else REGULAR, *(cjk_path(f, bold) for f in faces))
+
+
+def label_runs(text: str, bold: bool = False, locale: object = None) -> tuple[Run, ...]:
+    """``text`` as runs of one font each (``path`` None: DejaVu Sans) for a
+    reader of ``locale``; a character no bundled font has stays with DejaVu
+    (the tests make sure no catalog has one)."""
+    return _label_runs(text, bold, resolve(locale))
+
+
+@functools.lru_cache(maxsize=4096)
+def _label_runs(text: str, bold: bool, code: str) -> tuple[Run, ...]:
+    chain = label_fonts(code, bold)
+    first = coverage(chain[0])
+    if all(ord(ch) in first for ch in text):
+        return (Run(text, None),)
+    runs: list[Run] = []
+    for ch in text:
+        where = next((p for p in chain if ord(ch) in coverage(p)), chain[0])
+        path = None if where == chain[0] else where
+        if runs and runs[-1].path == path:
+            runs[-1] = Run(runs[-1].text + ch, path)
+        else:
+            runs.append(Run(ch, path))
+    return tuple(runs)
+
+
+def label_length(text: str, size: int, bold: bool = False, locale: object = None) -> float:
+    """The width of ``text`` drawn by :func:`draw_label`."""
+    return sum(font(size, bold, r.path).getlength(r.text) for r in label_runs(text, bold, locale))
+
+
+def draw_label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: tuple[int, ...],
+    bold: bool = False,
+    anchor: str = "la",
+    locale: object = None,
+) -> float:
+    """Draw our own ``text`` (one line) for a reader of ``locale``; returns its width.
+
+    Text DejaVu Sans draws alone (all English) is drawn exactly as
+    ``draw.text`` draws it; mixed text is laid out run by run on one
+    baseline, placed by ``anchor`` (Pillow's two letters) as DejaVu Sans
+    alone would be."""
+    runs = label_runs(text, bold, locale)
+    if len(runs) == 1 and runs[0].path is None:
+        f = font(size, bold)
+        draw.text(xy, text, font=f, fill=fill, anchor=anchor)
+        return f.getlength(text)
+    fonts = [font(size, bold, r.path) for r in runs]
+    width = sum(f.getlength(r.text) for f, r in zip(fonts, runs, strict=True))
+    x, y = xy
+    x -= {"l": 0.0, "m": width / 2, "r": width}.get(anchor[0], 0.0)
+    ascent, descent = font(size, bold).getmetrics()
+    vertical = anchor[1]
+    if vertical in "tb":  # the ink's top or bottom, over every run
+        boxes = [f.getbbox(r.text, anchor="ls") for f, r in zip(fonts, runs, strict=True)]
+        y -= min(b[1] for b in boxes) if vertical == "t" else max(b[3] for b in boxes)
+    else:
+        y += {"a": ascent, "m": (ascent - descent) / 2, "d": -descent}.get(vertical, 0)
+    for f, run in zip(fonts, runs, strict=True):
+        draw.text((x, y), run.text, font=f, fill=fill, anchor="ls")
+        x += f.getlength(run.text)
+    return width

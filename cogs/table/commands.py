@@ -63,9 +63,8 @@ def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
         bots=app_commands.Range[int, 0, hi - 1],
         turn_time=app_commands.Range[int, _TURN_MIN, _TURN_MAX] | None,
     )
-    new_command = app_commands.Command(
-        name="new", description=f"Open a {game.title} table in this channel", callback=new
-    )
+    # described before the command is built: discord.py hands the translator
+    # only the descriptions the command had when it was made
     app_commands.describe(
         rules=f"Rule preset (default: this channel's or server's saved choice, else "
         f"{game.default_preset})",
@@ -73,7 +72,10 @@ def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
         bots="Computer players to seat now",
         level="Computer player level",
         turn_time=f"Seconds per turn ({_TURN_MIN}–{_TURN_MAX}, default {TURN_TIME_DEFAULT})",
-    )(new_command)
+    )(new)
+    new_command = app_commands.Command(
+        name="new", description=f"Open a {game.title} table in this channel", callback=new
+    )
 
     @new_command.autocomplete("rules")
     @suggestions
