@@ -17,11 +17,13 @@ nothing of discord's.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import functools
 import gettext as _gettext
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -154,6 +156,60 @@ def npgettext(locale: object, context: str, singular: str, plural: str, n: int) 
     return translations(resolve(locale)).npgettext(context, singular, plural, n)
 
 
+_reader: ContextVar[str | None] = ContextVar("reader_locale", default=None)
+
+
+@contextlib.contextmanager
+def reading(locale: object) -> Iterator[str]:
+    """Everything composed in this block (in this task, and the threads it hands
+    work to with ``asyncio.to_thread`` or a copied context) is for a reader of
+    ``locale``: :func:`_` and its siblings translate for them. Yields the catalog
+    code. The table runtime opens one around each text it composes: the clicking
+    player's locale for private text, the server's for public text, so a game's
+    own code marks its strings with ``_()`` and never passes a locale around.
+
+    >>> with reading("fr"):
+    ...     current()
+    'fr'
+    >>> current()
+    'en'
+    """
+    code = resolve(locale)
+    token = _reader.set(code)
+    try:
+        yield code
+    finally:
+        _reader.reset(token)
+
+
+def current() -> str:
+    """The catalog code of the reader of the text being composed (English outside
+    any :func:`reading` block; the pseudo-locale when the environment asks)."""
+    if pseudo_enabled():
+        return PSEUDO
+    return _reader.get() or SOURCE
+
+
+def _(message: str) -> str:
+    """``message`` for the current reader (see :func:`reading`)."""
+    return translations(current()).gettext(message)
+
+
+def _n(singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` for the current reader."""
+    return translations(current()).ngettext(singular, plural, n)
+
+
+def _p(context: str, message: str) -> str:
+    """:func:`pgettext` for the current reader."""
+    return translations(current()).pgettext(context, message)
+
+
+def _np(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`npgettext` for the current reader."""
+    return translations(current()).npgettext(context, singular, plural, n)
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogs where it is defined (a constant, a
     table) and returns it unchanged: translate it with :func:`gettext` where
@@ -224,8 +280,13 @@ __all__ = [
     "SOURCE",
     "TRANSLATED",
     "Language",
+    "_",
+    "_n",
+    "_np",
+    "_p",
     "babel_locale",
     "catalog_texts",
+    "current",
     "format_date",
     "format_list",
     "format_number",
@@ -234,6 +295,7 @@ __all__ = [
     "ngettext",
     "npgettext",
     "pgettext",
+    "reading",
     "resolve",
     "translations",
 ]

@@ -199,3 +199,23 @@ def test_names_in_the_pseudo_locale_keep_discords_name_rules() -> None:
 def test_english_left_in_a_pseudo_locale_text_is_found() -> None:
     shown = pseudo.pseudo("Your turn") + " Ann passes (3 cards left)"
     assert pseudo.untranslated(shown, allowed=("Ann",)) == ["passes", "cards", "left"]
+
+
+def test_a_reading_block_translates_for_its_reader_and_ends_with_it() -> None:
+    import asyncio
+
+    from locales import _, current, reading
+
+    async def each(locale: str) -> tuple[str, str]:
+        with reading(locale):
+            await asyncio.sleep(0)
+            inside = current()
+            thread = await asyncio.to_thread(current)
+        return inside, thread
+
+    async def both() -> list[tuple[str, str]]:
+        return list(await asyncio.gather(each("fr"), each("ja")))
+
+    assert asyncio.run(both()) == [("fr", "fr"), ("ja", "ja")]
+    assert current() == "en"
+    assert _("Pass") == "Pass"
