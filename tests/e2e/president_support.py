@@ -9,6 +9,7 @@ from typing import Any
 
 from bot import CardTableBot
 from cogs.table.models import Table
+from engine.president import President
 from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.table_support import (
     FAST,
@@ -46,6 +47,7 @@ __all__ = [
     "play_turn",
     "play_until_over",
     "running",
+    "set_position",
     "start",
     "table_of",
     "use_any_control",
@@ -171,3 +173,16 @@ async def play_until_over(
     return await act_until_over(
         emulator, bot, channel, users, turn, via_hand=via_hand, timeout=timeout, stop=stop
     )
+
+
+async def set_position(t: Table, state: President) -> None:
+    """Put a live table in a given position (``President.from_hands``): its
+    state is replaced under its lock, the turn announced afresh. The stored
+    game keeps the dealt position, so the test must not restart the bot, and
+    seats humans only, so no computer decides on the old state."""
+    async with t.lock:
+        assert state.n == t.state.n
+        t.state = state
+        t.notified = None
+    t.changed.set()
+    t.dirty.set()
