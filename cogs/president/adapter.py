@@ -187,7 +187,7 @@ class PresidentAdapter:
                     raise UserFacingError(STALE_CHOICE)
                 return Redraw(play_view(t.game_id, t.version, choices, rank=rank, count=int(text)))
             played = {str(p): p for p in choices.plays}.get(arg)
-            if played is None:
+            if played is None or values:
                 raise UserFacingError(STALE_CHOICE)
             return Decide(played)
         if kind in ("give", "gok"):

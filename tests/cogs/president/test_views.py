@@ -180,6 +180,7 @@ def test_clicks_off_the_current_menu_are_refused_and_change_nothing() -> None:
         (big, "set", "", ["3"]),  # beyond 25 plays there is no one-click menu
         (big, "play", "3x", []),
         (big, "play", "ttt", []),
+        (big, "play", "33", ["33"]),  # a button carries no values
     ]:
         before = state.to_json()
         with pytest.raises(UserFacingError) as refused:
