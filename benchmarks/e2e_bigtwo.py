@@ -11,18 +11,17 @@ of standard Big Two, each with one human and three Normal computers, in
 sessions long enough not to end.
 
 The human answers each turn after 1.1–1.5 s the way the controls are meant
-to be used: choose the cheapest suggested play and press **Play** (two
-clicks), or **Pass** when nothing is suggested (one click). For each
-decision:
+to be used: choose the cheapest suggested play, which plays it (one click),
+or **Pass** when nothing is suggested (one click). For each decision:
 
-- *response*: the time from each click to its interaction response (the
-  ``callback`` request reaching the emulator): the deciding click (Play or
-  Pass) and the menu click (the suggestion) separately;
+- *response*: the time from the click to its interaction response (the
+  ``callback`` request reaching the emulator); ``menu_click_response_ms``
+  stays empty, as no play takes a menu step any more;
 - *REST calls*: every successful request the bot made for that table's
   channel, the human's DM channel and the human's interactions, from the
-  decision's first click until just before the next computer move (1.2 s
-  after the deciding click): the menu click's response, the deciding click's
-  response, the table message's edit, and anything else the decision caused.
+  decision's click until just before the next computer move (1.2 s after
+  it): the click's response, the table message's edit, and anything else
+  the decision caused.
   A play that ends a deal also makes the runtime post the deal's results:
   those decisions are counted apart (``deal_ends``) and the target is
   checked on the others (``max_without_deal_end``).
@@ -55,7 +54,7 @@ TIMINGS = {"computer_pause": 1.2, "round_pause": 8.0, "table_edit_interval": 1.0
 @dataclass
 class Sample:
     kind: str
-    """``play`` (two clicks) or ``pass`` (one)."""
+    """``play`` (a suggestion chosen) or ``pass``: one click each."""
     final_ms: float
     menu_ms: float | None
     calls: int
@@ -116,19 +115,13 @@ async def decide(emu: Emulator, seat: Seat, msg: Message, version: int) -> None:
     started = emu.loop_time()
     menu_ms: float | None = None
     sugg = select_of(msg, "sugg")
-    if sugg is not None:
+    if sugg is not None:  # choosing a suggestion plays it
+        kind = "play"
         h = await emu.select(user, msg, sugg["custom_id"], [sugg["options"][0]["value"]])
-        if h.response_type != 7:
-            seat.dead.add((msg.id, version))
-            seat.refuse(h, "menu")
-            return
-        menu = _response_s(emu, h)
-        menu_ms = None if menu is None else menu * 1000
-        kind, button = "play", button_of(msg, "play")
     else:
         kind, button = "pass", button_of(msg, "pass")
-    assert button is not None
-    h = await emu.click(user, msg, button["custom_id"])
+        assert button is not None
+        h = await emu.click(user, msg, button["custom_id"])
     seat.dead.add((msg.id, version))
     if h.response_type != 7:
         seat.refuse(h, kind)

@@ -9,9 +9,9 @@ in Big Two — are always picked exactly:
 
 - **Suggested plays** (row 1): up to 25 legal plays grouped by type, the
   cheapest first: singles, pairs, triples, then the lowest three five-card
-  hands of each type that beat the pile. Choose one, then **Play**: a
-  single, a pair, or the lowest straight or full house that beats the pile
-  takes two clicks.
+  hands of each type that beat the pile. Choosing one plays it at once (the
+  placeholder says so): a single, a pair, or the lowest straight or full
+  house that beats the pile takes one click.
 - **Build your own** (row 2): a multi-select of the whole hand (1–5 cards;
   a hand has at most 18 cards, within the 25 options of one select). The
   message says what the cards make, and **Play** appears only when they are
@@ -27,8 +27,9 @@ in Big Two — are always picked exactly:
 Every click is parsed strictly against the current legal plays: a value not
 on the menu, a card not held or an illegal play is refused with a sentence
 and changes nothing; the runtime has already refused stale versions,
-foreign seats and clicks out of turn. The menu steps redraw the controls in
-place (the message text says what was chosen); only Play and Pass decide.
+foreign seats and clicks out of turn. Picking cards redraws the controls in
+place (the message text says what they make); a suggestion, Play and Pass
+decide.
 
 The hand message, the table picture and the results come from the engine's
 observation (the owner's) and public view (everyone's), so no hidden card
@@ -203,8 +204,8 @@ class BigTwoAdapter:
                 lines.append("Nothing you hold can be played now: **Pass**.")
             else:
                 lines.append(
-                    "Choose a suggested play, or build your own from the cards menu; "
-                    "then press **Play**."
+                    "Choose a suggested play to play it at once, or build your own from "
+                    "the cards menu, then press **Play**."
                 )
         elif st.current_player is not None:
             lines.append(f"Waiting for {names[st.current_player]}.")

@@ -6,15 +6,17 @@ The layout (three action rows, within every Discord limit even for a
 - row 1, **Suggested plays**: a select of legal plays grouped by type,
   cheapest first — singles, pairs, triples, then the lowest few five-card
   hands of each type (straight, flush, full house, four of a kind, straight
-  flush) — at most 25. One click chooses, a second plays: a single, a pair or
-  the lowest straight or full house that beats the pile takes two clicks.
+  flush) — at most 25. Choosing one plays it at once (the placeholder says
+  so): a single, a pair or the lowest straight or full house that beats the
+  pile takes one click.
 - row 2, **Build your own**: a multi-select of every card in the hand
   (1 to 5 cards; a hand holds at most 18 cards, so one select of at most 25
   options always fits). The message then says what the cards make and, when
   they are not a legal play, why not in the engine's words ("a flush does not
   beat a full house"); any legal combination of the hand can be built here.
-- row 3, **Play** (only for a legal choice), **Pass** (where allowed) and
-  **Clear** (back to the plain controls).
+- row 3, **Play** (only for legal picked cards: building your own is the
+  one path with a confirm), **Pass** (where allowed) and **Clear** (back to
+  the plain controls).
 
 Custom ids are the runtime's ``pres:c:<game>:<version>:<kind>[:<arg>]``:
 ``sugg`` and ``cards`` (selects, no arg), ``play:<cards>`` with the cards
@@ -57,6 +59,7 @@ MAX_OPTIONS: Final = 25
 FIVES_PER_KIND: Final = 3
 """The lowest five-card hands suggested of each type."""
 MAX_PICK: Final = 5
+SUGGESTED_PLACEHOLDER: Final = "Suggested plays, cheapest first: choosing one plays it at once"
 GROUPS: Final = (
     SINGLE,
     PAIR,
@@ -149,7 +152,6 @@ def suggestions(legal: Sequence[Decision], options: Options) -> list[Combo]:
 class Choice:
     """What the player has chosen so far on their controls."""
 
-    suggestion: Combo | None = None
     picked: tuple[Card, ...] = ()
     play: Combo | None = None
     """The legal play the Play button submits (none: no Play button)."""
@@ -206,7 +208,7 @@ def turn_view(
     suggested = suggestions(obs.legal, options)
     if suggested:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            placeholder="Suggested plays (cheapest first)",
+            placeholder=SUGGESTED_PLACEHOLDER,
             min_values=1,
             max_values=1,
             row=0,
@@ -215,7 +217,6 @@ def turn_view(
                     label=_label(c)[:100],
                     value=code(c.cards),
                     description=KIND_TITLES.get(c.kind, KIND_NAMES[c.kind]),
-                    default=choice.suggestion is not None and c == choice.suggestion,
                 )
                 for c in suggested
             ],
@@ -256,7 +257,7 @@ def turn_view(
                 "",
             )
         )
-    if choice.suggestion is not None or choice.picked:
+    if choice.picked:
         view.add_item(
             ControlItem(
                 control_button("Clear", discord.ButtonStyle.secondary, row=2),
@@ -301,8 +302,7 @@ def parse_click(state: BigTwo, player: int, kind: str, arg: str, values: Sequenc
         chosen = offered.get(values[0])
         if chosen is None:
             raise UserFacingError(STALE_CHOICE)
-        note = f"Chosen: {combo_text(chosen)}."
-        return Parsed(choice=Choice(suggestion=chosen, play=chosen, note=note))
+        return Parsed(decision=chosen)
     if kind == "cards":
         if not 1 <= len(values) <= MAX_PICK or len(set(values)) != len(values):
             raise UserFacingError(STALE_CHOICE)

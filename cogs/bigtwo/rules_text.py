@@ -128,6 +128,16 @@ def _timeouts() -> str:
     )
 
 
+def _controls() -> str:
+    return (
+        "On your turn, your hand's message has **Suggested plays**: the cheapest legal plays "
+        "(singles, pairs, triples, then the lowest five-card hands that beat the pile); "
+        "choosing one plays it at once. **Build your own** lets you pick 1 to 5 exact cards: "
+        "the message says what they make, or why they can't be played, and **Play** confirms. "
+        "**Pass** where you may; **Clear** drops your pick."
+    )
+
+
 def rules_text(options: Options) -> RulesText:
     """The rules in force for ``options``, in sections for an embed."""
     info = PRESETS.get(options.preset)
@@ -139,6 +149,7 @@ def rules_text(options: Options) -> RulesText:
         ("End of a deal", _ending(options)),
         ("Scoring", _scoring(options)),
         ("Running out of time", _timeouts()),
+        ("Your turn on Discord", _controls()),
     )
     title = f"Big Two — {preset_label(options)} rules"
     return make_rules_text(title, description, options.preset, differences_text(options), sections)

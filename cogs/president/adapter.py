@@ -31,7 +31,6 @@ from engine.president import (
     EXCHANGE,
     GAME_TYPE,
     PASS,
-    EngineError,
     Give,
     Options,
     Play,
@@ -41,7 +40,9 @@ from engine.president import (
 from . import images
 from .rules_text import differences_text, rules_text, value_text
 from .text import (
+    PlayChoices,
     cards_text,
+    effect_text,
     exchange_private_lines,
     exchange_public_lines,
     give_choices,
@@ -138,7 +139,12 @@ class PresidentAdapter:
                 else:
                     by = names[st.top_player] if st.top_player is not None else "?"
                     lines.append(f"**Your turn:** beat {top.pretty()} by {by}, or pass.")
-                view = play_view(t.game_id, t.version, play_choices(obs.legal))
+                choices = play_choices(obs.legal)
+                if not choices.one_click and choices.ranks:
+                    lines.append("Choose a rank, then how many cards, then **Play**.")
+                view = play_view(
+                    t.game_id, t.version, choices, effects=_effects(t, player, choices)
+                )
         elif st.current_player is not None:
             lines.append(f"Waiting for {names[st.current_player]}.")
         picture = images.hand_picture(
@@ -150,10 +156,24 @@ class PresidentAdapter:
         self, t: TableSnapshot, player: int, kind: str, arg: str, values: Sequence[str]
     ) -> Redraw | Decide:
         st: President = t.state
-        if kind in ("rank", "count", "play", "pass"):
+        if kind in ("set", "rank", "count", "play", "pass"):
             if st.phase == EXCHANGE:
                 raise UserFacingError(STALE_CHOICE)
             choices = play_choices(st.observation(player).legal)
+            if kind == "pass":
+                if not choices.can_pass:
+                    raise UserFacingError("You can't pass now: you lead, or you must play.")
+                return Decide(PASS)
+            # each kind belongs to one of the two menus: a click from the other is not
+            # on the player's menu (an older release's message, or a forged id)
+            if (kind == "set") != choices.one_click:
+                raise UserFacingError(STALE_CHOICE)
+            if kind == "set":
+                offered = {str(p): p for p in choices.plays}
+                chosen = offered.get(values[0]) if len(values) == 1 and not arg else None
+                if chosen is None:
+                    raise UserFacingError(STALE_CHOICE)
+                return Decide(chosen)
             if kind == "rank":
                 rank = _one_rank(values[0] if len(values) == 1 else "")
                 if not choices.counts(rank):
@@ -166,17 +186,10 @@ class PresidentAdapter:
                 if not (text.isascii() and text.isdigit()) or int(text) not in counts:
                     raise UserFacingError(STALE_CHOICE)
                 return Redraw(play_view(t.game_id, t.version, choices, rank=rank, count=int(text)))
-            if kind == "pass":
-                if not choices.can_pass:
-                    raise UserFacingError("You can't pass now: you lead, or you must play.")
-                return Decide(PASS)
-            try:
-                play = Play.parse(arg)
-            except EngineError:
-                raise UserFacingError(STALE_CHOICE) from None
-            if play.is_pass or play.count not in choices.counts(play.rank):
+            played = {str(p): p for p in choices.plays}.get(arg)
+            if played is None or values:
                 raise UserFacingError(STALE_CHOICE)
-            return Decide(play)
+            return Decide(played)
         if kind in ("give", "gok"):
             # choosing the cards redraws with a confirm button; only the confirm gives
             if kind == "gok":
@@ -240,6 +253,28 @@ class PresidentAdapter:
 
     def round_details(self, t: TableSnapshot, result: RoundScore, player: int) -> dict[str, Any]:
         return dict(result.details[player]) if result.details else {}
+
+
+def _effects(t: TableSnapshot, player: int, choices: PlayChoices) -> dict[Play, str | None]:
+    """What each one-click option does beyond going on the pile, found by
+    trying it on a copy: the engine's own verdict, so the words follow the
+    options in force (jokers, 2s, revolutions, skips)."""
+    if not choices.one_click:
+        return {}
+    st: President = t.state
+    said: dict[Play, str | None] = {}
+    for play in choices.plays:
+        events = st.copy().apply(play, player)
+        said[play] = effect_text(
+            play,
+            events,
+            player,
+            t.names,
+            top=st.top,
+            trick_size=st.trick_size,
+            revolution=st.revolution,
+        )
+    return said
 
 
 def _one_rank(text: str) -> int:

@@ -15,6 +15,8 @@ from cogs.table.rules import RulesText, make_rules_text
 from cogs.table.rules import value_text as value_text
 from engine.president import PRESETS, Options
 
+from .text import MAX_SELECT_OPTIONS
+
 _ORDERS = {
     "normal": ("3 lowest, then 4 … K, A, 2 highest", "2"),
     "aces_high": ("2 lowest, then 3 … K, A highest", "A"),
@@ -171,6 +173,28 @@ def _seats(o: Options) -> str:
     return f"Titles: {_TITLES[o.titles]}. {lead.capitalize()}; then {later} leads. Also, {seats}."
 
 
+def _controls(o: Options) -> str:
+    text = (
+        "On your turn, your hand's message has a menu of every play you may make, in the "
+        "words of the table's log (single 7, pair of 7, three 7s …), some with what they do "
+        "(wins the trick, revolution, skips a player); choosing one plays it at once. "
+        "**Pass** is a button."
+    )
+    cards = -(-(52 * o.decks + o.jokers) // o.players)  # the most cards a hand is dealt
+    if cards > MAX_SELECT_OPTIONS:
+        text += (
+            f" A hand of two decks can have more plays than one menu holds "
+            f"({MAX_SELECT_OPTIONS}): then choose a rank, then how many cards, then press "
+            "**Play**."
+        )
+    if o.exchange in ("classic", "house", "revolution") and o.exchange_return == "choice":
+        text += (
+            " To give cards back in the exchange, choose them, then confirm with "
+            "**Give back** (nothing is given before that)."
+        )
+    return text
+
+
 def rules_text(options: Options) -> RulesText:
     """The rules in force for ``options``, in sections for an embed."""
     info = PRESETS.get(options.preset)
@@ -183,6 +207,7 @@ def rules_text(options: Options) -> RulesText:
         ("Exchange", _exchange(options)),
         ("Scoring and end of game", _scoring(options)),
         ("Titles and seats", _seats(options)),
+        ("Your turn on Discord", _controls(options)),
     )
     title = f"President — {options.preset} rules"
     return make_rules_text(title, description, options.preset, differences_text(options), sections)

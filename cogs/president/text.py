@@ -41,6 +41,17 @@ class PlayChoices:
                 return counts
         return ()
 
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        """Every legal play but the pass, by rank (weakest first), fewest cards first."""
+        return tuple(Play(r, c) for r, counts in self.ranks for c in counts)
+
+    @property
+    def one_click(self) -> bool:
+        """Every legal play fits one select, so one click plays any of them;
+        otherwise (two decks: up to 27 plays) rank, then count, then Play."""
+        return 0 < len(self.plays) <= MAX_SELECT_OPTIONS
+
 
 def play_choices(legal: Sequence[Decision]) -> PlayChoices:
     """Group legal plays by rank: a select of ranks (at most 14 ≤ 25 options),
@@ -75,6 +86,50 @@ def parse_rank_value(value: str) -> int:
 def play_label(rank: int, count: int) -> str:
     """``Play pair of K``."""
     return "Play " + Play(rank, count).pretty()
+
+
+def option_label(play: Play) -> str:
+    """``Pair of K``: the words of the table's log, as a menu option."""
+    text = play.pretty()
+    return text[:1].upper() + text[1:]
+
+
+def effect_text(
+    play: Play,
+    events: Sequence[Event],
+    player: int,
+    names: Sequence[str],
+    *,
+    top: Play | None,
+    trick_size: int,
+    revolution: bool,
+) -> str | None:
+    """What the engine makes of ``play`` beyond putting it on the pile, from
+    the events a trial of it produced (``revolution``: one is on before the
+    play), or None when nothing: one option's description.
+
+    >>> effect_text(Play.parse("2"), [Event("play", 0), Event("trick", 0)], 0, ["a", "b"],
+    ...             top=Play.parse("55"), trick_size=2, revolution=False)
+    'beats the pair of 5 with one card fewer · wins the trick'
+    """
+    said: list[str] = []
+    if top is not None and play.count < trick_size:
+        said.append(f"beats the {top.pretty()} with one card fewer")
+    elif top is not None and play == top:
+        said.append("an equal play")
+    for e in events:
+        if e.kind == "revolution":
+            turn = "back" if revolution else "upside down"
+            said.append(f"revolution: the ranks turn {turn}")
+        elif e.kind == "skip" and 0 <= e.player < len(names):
+            said.append(f"skips {names[e.player]}")
+        elif e.kind == "trick" and e.player == player:
+            said.append("wins the trick")
+        elif e.kind == "finish" and e.player == player:
+            cards = "cards" if play.count > 1 else "card"
+            said.append(f"your last {cards}: you go out {ordinal((e.position or 0) + 1)}")
+    text = " · ".join(said)
+    return text[:100] or None
 
 
 # -- exchange controls ----------------------------------------------------------

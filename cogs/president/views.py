@@ -1,4 +1,10 @@
-"""President's turn controls: rank → count → Play, Pass, and the give-back select.
+"""President's turn controls: one select of every legal play (choosing one
+plays it), Pass, and the give-back select.
+
+A select holds 25 options; a two-deck hand can have more legal plays (up to
+27 on a lead). Then the select offers ranks, a second one the number of cards
+where several are legal, and a Play button submits: every play stays
+reachable, in three clicks at most.
 
 Their custom ids (``pres:c:<game>:<version>:<kind>[:<arg>]``) are the table
 runtime's control ids; the runtime hands a click to President's adapter,
@@ -7,14 +13,24 @@ which parses it strictly (:mod:`cogs.president.adapter`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
 
 from cogs.table.views import ControlItem, control_button
+from engine.president import Play
 
-from .text import GiveChoices, PlayChoices, play_label, rank_name, rank_value
+from .text import (
+    GiveChoices,
+    PlayChoices,
+    option_label,
+    play_label,
+    rank_name,
+    rank_value,
+)
+
+PLAY_PLACEHOLDER = "Choose a play: it is played at once"
 
 
 def play_view(
@@ -23,10 +39,28 @@ def play_view(
     choices: PlayChoices,
     rank: int | None = None,
     count: int | None = None,
+    effects: Mapping[Play, str | None] | None = None,
 ) -> discord.ui.View:
-    """Rank select → count select (only when several counts are legal) → Play; Pass."""
+    """Every legal play in one select (``set``: choosing plays it), or, beyond
+    25 plays, rank select → count select (only when several counts are
+    legal) → Play; Pass. ``effects``: an option's description by play."""
     view = discord.ui.View(timeout=None)
-    if choices.ranks:
+    if choices.one_click:
+        said = effects or {}
+        plays: discord.ui.Select[Any] = discord.ui.Select(
+            placeholder=PLAY_PLACEHOLDER,
+            min_values=1,
+            max_values=1,
+            row=0,
+            options=[
+                discord.SelectOption(
+                    label=option_label(p), value=str(p), description=said.get(p) or None
+                )
+                for p in choices.plays
+            ],
+        )
+        view.add_item(ControlItem(plays, game_id, version, "set", ""))
+    elif choices.ranks:
         select: discord.ui.Select[Any] = discord.ui.Select(
             placeholder="Choose a rank to play",
             min_values=1,

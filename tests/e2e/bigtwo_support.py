@@ -1,6 +1,6 @@
 """Helpers for Big Two's end-to-end tests: open a lobby, act as players
-through what they see (DMs, **My hand**, the suggested-plays select, the card
-picker, Play and Pass), and put a live table in a given position.
+through what they see (DMs, **My hand**, the suggested-plays select, which
+plays at once, the card picker and its Play, Pass), and put a live table in a given position.
 
 Positions from given hands: :func:`set_position` replaces a live table's
 state under its lock with ``BigTwo.from_hands(...)`` (the runtime has no
@@ -38,7 +38,6 @@ __all__ = [
     "assert_hands_private",
     "button_of",
     "cheapest",
-    "choose_suggestion",
     "control_ids",
     "controls_for",
     "has_controls",
@@ -46,6 +45,7 @@ __all__ = [
     "one_deal",
     "open_lobby",
     "pass_when_possible",
+    "play_suggestion",
     "play_turn",
     "play_until_over",
     "press",
@@ -99,9 +99,10 @@ def button_of(msg: Message, kind: str) -> dict[str, Any] | None:
     return None
 
 
-async def choose_suggestion(
+async def play_suggestion(
     emulator: Emulator, user: User, msg: Message, index: int = 0
 ) -> InteractionHandle:
+    """Choose a suggested play: the one click plays it."""
     sugg = select_of(msg, "sugg")
     assert sugg is not None, control_ids(msg)
     h = await emulator.select(user, msg, sugg["custom_id"], [sugg["options"][index]["value"]])
@@ -129,17 +130,16 @@ def pass_when_possible(msg: Message) -> str:
 
 async def play_turn(emulator: Emulator, user: User, msg: Message, policy: Policy = cheapest) -> str:
     """One decision with the controls on ``msg``; returns ``pass`` or the
-    cards played (``3D.4D``). Two clicks for a play, one for a pass."""
+    cards played (``3D.4D``). One click: the cheapest suggestion, or Pass."""
     if policy(msg) == "pass":
         h = await press(emulator, user, msg, "pass")
         assert h.response_type == 7, (h, h.followups)
         return "pass"
-    await choose_suggestion(emulator, user, msg)
-    play = button_of(msg, "play")
-    assert play is not None, control_ids(msg)
-    h = await emulator.click(user, msg, play["custom_id"])
-    assert h.response_type == 7, (h, h.followups)
-    return str(play["custom_id"]).split(":")[-1]
+    sugg = select_of(msg, "sugg")
+    assert sugg is not None, control_ids(msg)
+    played = str(sugg["options"][0]["value"])
+    await play_suggestion(emulator, user, msg)
+    return played
 
 
 async def my_hand(emulator: Emulator, user: User, channel: Channel, t: Table) -> Message:

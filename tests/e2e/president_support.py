@@ -9,6 +9,7 @@ from typing import Any
 
 from bot import CardTableBot
 from cogs.table.models import Table
+from engine.president import President
 from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.table_support import (
     FAST,
@@ -42,9 +43,11 @@ __all__ = [
     "my_hand",
     "open_lobby",
     "pass_when_possible",
+    "play_menu",
     "play_turn",
     "play_until_over",
     "running",
+    "set_position",
     "start",
     "table_of",
     "use_any_control",
@@ -86,15 +89,23 @@ async def open_lobby(
 
 
 Chooser = Callable[[list[dict[str, Any]], bool], int | None]
-"""Given the rank options and whether Pass exists: an option index, or None to pass."""
+"""Given the options of the play menu (every legal play, or beyond 25 plays
+the ranks) and whether Pass exists: an option index, or None to pass."""
 
 
 def lowest(options: list[dict[str, Any]], can_pass: bool) -> int | None:
-    return 0
+    """The lowest rank, as many cards of it as may be played."""
+    rank = str(options[0]["value"])[0]
+    return max(i for i, o in enumerate(options) if str(o["value"])[0] == rank)
 
 
 def pass_when_possible(options: list[dict[str, Any]], can_pass: bool) -> int | None:
-    return None if can_pass else 0
+    return None if can_pass else lowest(options, can_pass)
+
+
+def play_menu(msg: Message) -> dict[str, Any] | None:
+    """The one-click select of every legal play, if ``msg`` has one."""
+    return next((s for s in msg.selects() if s["custom_id"].endswith(":set")), None)
 
 
 async def play_turn(
@@ -103,7 +114,9 @@ async def play_turn(
     msg: Message,
     choose: Chooser = lowest,
 ) -> str:
-    """Make one decision with the controls on ``msg``: returns what was done."""
+    """Make one decision with the controls on ``msg``: returns what was done.
+    A play is one click on the play menu; beyond 25 legal plays, rank, count
+    (where several are legal) and Play."""
     selects = msg.selects()
     give = next((s for s in selects if ":give:" in s["custom_id"]), None)
     if give is not None:
@@ -116,17 +129,21 @@ async def play_turn(
         h = await emulator.click(user, msg, confirm["custom_id"])
         assert h.response_type == 7, (h, h.followups)
         return "give"
+    plays = play_menu(msg)
     rank_select = next((s for s in selects if s["custom_id"].endswith(":rank")), None)
+    menu = plays or rank_select
     can_pass = any(b.get("label") == "Pass" for b in msg.buttons())
-    index = choose(rank_select["options"], can_pass) if rank_select else None
+    index = choose(menu["options"], can_pass) if menu else None
     if index is None:
         h = await emulator.click(user, msg, label="Pass")
         assert h.response_type == 7, h
         return "pass"
-    assert rank_select is not None
-    value = rank_select["options"][index]["value"]
-    h = await emulator.select(user, msg, rank_select["custom_id"], [value])
+    assert menu is not None
+    value = menu["options"][index]["value"]
+    h = await emulator.select(user, msg, menu["custom_id"], [value])
     assert h.response_type == 7, h
+    if plays is not None:
+        return "play"
     count = next((s for s in msg.selects() if ":count:" in s["custom_id"]), None)
     if count is not None:
         h = await emulator.select(user, msg, count["custom_id"], [count["options"][-1]["value"]])
@@ -156,3 +173,16 @@ async def play_until_over(
     return await act_until_over(
         emulator, bot, channel, users, turn, via_hand=via_hand, timeout=timeout, stop=stop
     )
+
+
+async def set_position(t: Table, state: President) -> None:
+    """Put a live table in a given position (``President.from_hands``): its
+    state is replaced under its lock, the turn announced afresh. The stored
+    game keeps the dealt position, so the test must not restart the bot, and
+    seats humans only, so no computer decides on the old state."""
+    async with t.lock:
+        assert state.n == t.state.n
+        t.state = state
+        t.notified = None
+    t.changed.set()
+    t.dirty.set()

@@ -289,7 +289,7 @@ async def _decide(
 ) -> tuple[InteractionHandle, Decision | str | None]:
     """Choose with the controls of ``msg`` (lowest rank, most cards): the final
     click's handle (not awaited) and the decision it stands for, or the handle
-    of a refused rank/count choice and None."""
+    of a refused rank/count choice (beyond 25 legal plays) and None."""
     selects = msg.selects()
     give = next((s for s in selects if ":give:" in s["custom_id"]), None)
     if give is not None:
@@ -303,6 +303,12 @@ async def _decide(
         if give["custom_id"].endswith(":g"):  # grouped by rank (two decks): no exact cards
             return h, f"give {n} cards"
         return h, parse_decision("give " + " ".join(v.split("~")[0] for v in values))
+    plays = next((s for s in selects if s["custom_id"].endswith(":set")), None)
+    if plays is not None:  # one click plays: the lowest rank, most cards
+        low = str(plays["options"][0]["value"])[0]
+        value = [str(o["value"]) for o in plays["options"] if str(o["value"])[0] == low][-1]
+        h = await emu.select(user, msg, plays["custom_id"], [value], wait=False)
+        return h, Play.parse(value)
     rank = next((s for s in selects if s["custom_id"].endswith(":rank")), None)
     if rank is None:
         h = await emu.click(user, msg, label="Pass", wait=False)

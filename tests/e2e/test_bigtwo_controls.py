@@ -13,12 +13,12 @@ from cogs.table.models import Table
 from engine.bigtwo import PASS, BigTwo, Combo
 from tests.e2e.bigtwo_support import (
     button_of,
-    choose_suggestion,
     controls_for,
     has_controls,
     my_hand,
     one_deal,
     open_lobby,
+    play_suggestion,
     play_until_over,
     press,
     seat_of,
@@ -121,9 +121,8 @@ async def test_build_a_five_card_hand_and_refusals_with_reasons(
         sugg = select_of(msg, "sugg")
         assert sugg is not None
         assert sugg["options"][0]["label"].startswith("Full house, 6s")  # the cheapest first
-        await choose_suggestion(emulator, bob, msg)
-        h = await press(emulator, bob, msg, "play")
-        assert h.response_type == 7
+        await play_suggestion(emulator, bob, msg)  # one click plays it
+        assert "You played Full house, 6s" in msg.content
         assert t.state.top is not None and t.state.top.kind_name == "full house"
         await play_until_over(emulator, bot, channel, {alice.id: alice, bob.id: bob})
         await wait_text(emulator, channel, "Final standings")
@@ -161,12 +160,10 @@ async def test_hong_kong_a_single_two_cannot_end_the_deal(
         t, a, b, msg = await _hong_kong_deal(
             emulator, bot, alice, bob, channel, "3D 2S", "4C 5C 6C"
         )
-        await choose_suggestion(emulator, alice, msg)  # the 3♦, as the first lead must
-        await press(emulator, alice, msg, "play")
+        await play_suggestion(emulator, alice, msg)  # the 3♦, as the first lead must
         since = emulator.mark()
         msg = await _fresh_controls(emulator, bob, channel, t, since)
-        await choose_suggestion(emulator, bob, msg)  # 4♣
-        await press(emulator, bob, msg, "play")
+        await play_suggestion(emulator, bob, msg)  # 4♣
         # alice holds only the 2♠: it would win the deal, so she may only pass
         since = emulator.mark()
         msg = await _fresh_controls(emulator, alice, channel, t, since)
@@ -214,8 +211,7 @@ async def test_hong_kong_a_lone_two_on_the_first_lead_passes_the_lead_on(
         # bob leads anything: the 2♦ rule lapsed with alice's pass
         msg = await _fresh_controls(emulator, bob, channel, t, since)
         assert "**Your turn:** you lead — play any combination." in msg.content
-        await choose_suggestion(emulator, bob, msg)
-        await press(emulator, bob, msg, "play")
+        await play_suggestion(emulator, bob, msg)
         await play_until_over(emulator, bot, channel, {alice.id: alice, bob.id: bob})
         await wait_text(emulator, channel, "Final standings")
         assert t.state.totals[a] == 1 and t.state.totals[b] == 0  # the 2♦ stayed in hand

@@ -12,11 +12,11 @@ from cogs.table.models import Table
 from engine.bigtwo import Combo
 from tests.e2e.bigtwo_support import (
     assert_hands_private,
-    choose_suggestion,
     control_ids,
     controls_for,
     one_deal,
     open_lobby,
+    play_suggestion,
     play_until_over,
     press,
     public_texts,
@@ -86,8 +86,7 @@ async def test_a_restart_in_the_middle_of_a_trick(emulator: Emulator, tmp_path: 
         )
         assert not control_ids(emulator.state.messages[before.id])
         if select_of(fresh, "sugg") is not None:
-            await choose_suggestion(emulator, alice, fresh)
-            h = await press(emulator, alice, fresh, "play")
+            h = await play_suggestion(emulator, alice, fresh)
             assert h.response_type == 7 and "You played" in fresh.content
         else:  # the deal (seats are shuffled at random) left her nothing that beats it
             h = await press(emulator, alice, fresh, "pass")

@@ -17,6 +17,7 @@ from tests.e2e.president_support import (
     has_controls,
     my_hand,
     open_lobby,
+    play_menu,
     play_turn,
     play_until_over,
     running,
@@ -171,25 +172,21 @@ async def test_bad_clicks_change_nothing_and_are_explained(
         bob_hand = await my_hand(emulator, bob, channel, bot)
         assert not any(cid.startswith("pres:c:") for cid in custom_ids(bob_hand))
         assert "Waiting for" in bob_hand.content
-        # Choose a rank in both messages (no decision yet), then press Play (or Pass, when
-        # nothing beats the table) in both at once: a double and a simultaneous click.
-        for msg in (dm, eph):
-            rank = next((s for s in msg.selects() if s["custom_id"].endswith(":rank")), None)
-            if rank is None:
-                continue
-            await emulator.select(alice, msg, rank["custom_id"], [rank["options"][0]["value"]])
-            count = next((s for s in msg.selects() if ":count:" in s["custom_id"]), None)
-            if count is not None:
-                one = [count["options"][0]["value"]]
-                await emulator.select(alice, msg, count["custom_id"], one)
-        plays = [
-            next(b for b in m.buttons() if b["label"].startswith("Play ") or b["label"] == "Pass")
-            for m in (dm, eph)
-        ]
-        clicks = await asyncio.gather(
-            emulator.click(alice, dm, plays[0]["custom_id"], wait=False),
-            emulator.click(alice, eph, plays[1]["custom_id"], wait=False),
-        )
+        # Choose the same play (or press Pass, when nothing beats the table) in both
+        # messages at once: a double and a simultaneous click.
+        menus = [play_menu(m) for m in (dm, eph)]
+        if menus[0] is not None and menus[1] is not None:
+            value = menus[0]["options"][0]["value"]
+            clicks = await asyncio.gather(
+                emulator.select(alice, dm, menus[0]["custom_id"], [value], wait=False),
+                emulator.select(alice, eph, menus[1]["custom_id"], [value], wait=False),
+            )
+        else:
+            passes = [next(b for b in m.buttons() if b["label"] == "Pass") for m in (dm, eph)]
+            clicks = await asyncio.gather(
+                emulator.click(alice, dm, passes[0]["custom_id"], wait=False),
+                emulator.click(alice, eph, passes[1]["custom_id"], wait=False),
+            )
         for c in clicks:
             await c.wait_response()
         kinds = sorted(c.response_type or 0 for c in clicks)

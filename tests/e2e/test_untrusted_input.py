@@ -75,6 +75,11 @@ async def test_forged_turn_controls_change_nothing(emulator: Emulator, tmp_path:
         base = f"pres:c:{t.game_id}:{t.version}"
         state, version, hand = t.state.to_json(), t.version, t.state.hand(t.state.current_player)
         for cid, ctype, values in [
+            (f"{base}:set", 3, ["ZZ"]),
+            (f"{base}:set", 3, ["2222"]),  # not a play on the menu
+            (f"{base}:set", 2, None),  # a select arriving as a button
+            (f"{base}:set:3", 3, ["3"]),
+            (f"{base}:rank", 3, ["3"]),  # the rank step of the menu beyond 25 plays
             (f"{base}:rank", 3, ["ZZ"]),
             (f"{base}:rank", 2, None),  # a select arriving as a button
             (f"{base}:rank", 3, []),

@@ -87,7 +87,7 @@ def test_suggestions_are_grouped_cheapest_first_and_at_most_25() -> None:
     assert any(c.size == 5 for c in menu) and any(c.size == 3 for c in menu)
 
 
-def test_the_lowest_straight_that_beats_the_pile_is_two_clicks_away() -> None:
+def test_the_lowest_straight_that_beats_the_pile_is_one_click_away() -> None:
     state = BigTwo.from_hands(
         preset("standard", players=2),
         ["3D 4C 5H 6S 7D KC", "4D 5C 6H 7S 8D 9C 9D 9H 9S 5S"],
@@ -96,13 +96,33 @@ def test_the_lowest_straight_that_beats_the_pile_is_two_clicks_away() -> None:
     assert isinstance(ADAPTER.on_control(t, 0, "play", "3D.4C.5H.6S.7D", []), Decide)
     state.apply(Combo.parse("3D 4C 5H 6S 7D"), 0)
     view = turn_view(7, 4, state, 1)
-    first = _items(view)[0].options[0].value
+    sugg = _items(view)[0]
+    assert "at once" in sugg.placeholder  # the player knows choosing is playing
+    first = sugg.options[0].value
     assert first == "4D.5C.6H.7S.8D"  # the lowest straight that beats it comes first
-    redraw = ADAPTER.on_control(t, 1, "sugg", "", [first])  # click 1
-    assert isinstance(redraw, Redraw)
-    play = next(i for i in _items(redraw.view) if i.custom_id.endswith(":play:" + first))
-    action = ADAPTER.on_control(t, 1, "play", play.custom_id.split(":")[-1], [])  # click 2
+    action = ADAPTER.on_control(t, 1, "sugg", "", [first])  # the only click
     assert isinstance(action, Decide) and action.decision == Combo.parse("4D 5C 6H 7S 8D")
+
+
+def test_every_suggestion_is_played_by_choosing_it() -> None:
+    state = BigTwo.from_hands(preset("standard", players=2), SEVENTEEN, leader=1)
+    t = _table(state)
+    before = state.to_json()
+    for option in _items(turn_view(7, 4, state, 1))[0].options:
+        action = ADAPTER.on_control(t, 1, "sugg", "", [option.value])
+        assert isinstance(action, Decide) and code(action.decision.cards) == option.value
+    assert state.to_json() == before
+
+
+def test_building_your_own_still_asks_for_play() -> None:
+    state = BigTwo.from_hands(preset("standard", players=2), ["3D 3C 4D", "5C 6C"])
+    t = _table(state)
+    picked = ADAPTER.on_control(t, 0, "cards", "", ["3D", "3C"])
+    assert isinstance(picked, Redraw), "picking cards decides nothing"
+    assert "then press **Play**" in ADAPTER.hand_message(t, 0, controls=True).lines[-1]
+    play = next(i for i in _items(picked.view) if i.custom_id.split(":")[4] == "play")
+    assert play.label.startswith("Play Pair")
+    assert ADAPTER.on_control(t, 0, "play", "3D.3C", []) == Decide(Combo.parse("3D 3C"))
 
 
 def test_building_a_hand_says_what_it_makes_or_why_not() -> None:
@@ -198,6 +218,9 @@ def test_refusals_change_nothing_and_name_no_card_not_held() -> None:
         ("play", "3D.3D", []),
         ("play", "3d", []),
         ("sugg", "", ["4C"]),  # not on the menu (the lead must include the 3♦)
+        ("sugg", "", ["3D", "3D"]),
+        ("sugg", "3D", ["3D"]),
+        ("sugg", "", []),
         ("cards", "", ["5C"]),
         ("cards", "", ["3D", "3D"]),
         ("pass", "x", []),

@@ -73,3 +73,9 @@ def test_impossible_combinations_are_refused_with_the_reason() -> None:
 
     with pytest.raises(OptionsError, match="a session needs an end"):
         ADAPTER.game.make_options("standard", {"deals": None})
+
+
+def test_the_text_says_how_a_play_is_made_on_discord() -> None:
+    text = dict(rules_text(preset("standard")).sections)["Your turn on Discord"]
+    assert "**Suggested plays**" in text and "plays it at once" in text
+    assert "**Build your own**" in text and "**Play**" in text and "**Pass**" in text

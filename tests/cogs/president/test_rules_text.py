@@ -60,3 +60,13 @@ def test_rules_text_shows_option_changes() -> None:
     o = preset("house", advantage=1, exchange_return="lowest", butthead=True)
     exchange = _section(o, "Exchange")
     assert "highest card" in exchange and "lowest" in exchange and "one card more" in exchange
+
+
+def test_rules_text_says_how_a_play_is_made_on_discord() -> None:
+    one_deck = _section(preset("classic"), "Your turn on Discord")
+    assert "every play you may make" in one_deck and "plays it at once" in one_deck
+    assert "**Pass**" in one_deck and "rank" not in one_deck
+    assert "**Give back**" in one_deck  # the President gives cards back, and confirms
+    two_decks = _section(preset("house", decks=2, players=4), "Your turn on Discord")
+    assert "choose a rank, then how many cards, then press **Play**" in two_decks
+    assert "Give back" not in _section(preset("ladder"), "Your turn on Discord")  # no choices

@@ -28,9 +28,9 @@ from tests.takeaway.adapter import ADAPTER as TAKEAWAY
 TEXT = (
     st.text(max_size=12)
     | st.sampled_from(["¹", "٣"])
-    | st.sampled_from(["", "3", "Q", "QQ", "pass", "3C", "3C~2", "g", "c"])
+    | st.sampled_from(["", "3", "Q", "QQ", "pass", "3C", "3C~2", "g", "c", "X", "22"])
 )
-KINDS = st.sampled_from(["rank", "count", "play", "pass", "give", "take", "x", ""])
+KINDS = st.sampled_from(["set", "rank", "count", "play", "pass", "give", "take", "x", ""])
 VALUES = st.lists(TEXT, max_size=4)
 
 
