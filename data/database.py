@@ -1144,7 +1144,8 @@ class Database:
                 conn,
                 "INSERT INTO player_points (guild_id, kind, user_id, scheme, points, rounds)"
                 " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, kind, user_id, scheme)"
-                " DO UPDATE SET points = points + excluded.points, rounds = rounds + 1",
+                " DO UPDATE SET points = player_points.points + excluded.points,"
+                " rounds = player_points.rounds + 1",
                 (g.guild_id, g.kind, seat.user_id, g.scoring, res.score),
             )
             await _execmany(
