@@ -126,7 +126,7 @@ def parse_url(url: str, *, base: Path | None = None) -> Target:
     scheme, sep, rest = text.partition("://")
     scheme = scheme.lower()
     if not sep:
-        raise BadDatabaseUrl(url, "is not a URL")
+        raise BadDatabaseUrl(redact(url), "is not a URL")
     if scheme == "sqlite":
         if not rest.startswith("/") or rest == "/":
             raise BadDatabaseUrl(url, "has no file after sqlite:///")
@@ -136,7 +136,7 @@ def parse_url(url: str, *, base: Path | None = None) -> Target:
         return Target(path=path)
     if scheme in ("postgresql", "postgres"):
         return Target(url=text)
-    raise BadDatabaseUrl(url, f"names an engine this bot does not know ({scheme!r})")
+    raise BadDatabaseUrl(redact(url), f"names an engine this bot does not know ({scheme!r})")
 
 
 def redact(url: str) -> str:
