@@ -962,16 +962,15 @@ class Database:
             for s in winners:
                 if s not in seats:
                     raise ValueError(f"game {game_id} has no seat {s}")
-            for i, seat in seats.items():
-                if seat.user_id is None:
-                    continue
-                await _ensure_player(conn, g.guild_id, g.kind, seat.user_id, seat.display_name)
-                await _exec(
-                    conn,
-                    "UPDATE players SET games_played = games_played + 1, wins = wins + ?"
-                    " WHERE guild_id = ? AND kind = ? AND user_id = ?",
-                    (1 if i in winners else 0, g.guild_id, g.kind, seat.user_id),
-                )
+            humans = {i: s.user_id for i, s in seats.items() if s.user_id is not None}
+            names = {u: seats[i].display_name for i, u in humans.items()}
+            await _ensure_players(conn, g.guild_id, g.kind, names)
+            await _execmany(
+                conn,
+                "UPDATE players SET games_played = games_played + 1, wins = wins + ?"
+                " WHERE guild_id = ? AND kind = ? AND user_id = ?",
+                [(1 if i in winners else 0, g.guild_id, g.kind, u) for i, u in humans.items()],
+            )
         record, _ = await self._assemble(conn, game_id, g.kind)
         await _exec(
             conn,
@@ -1113,51 +1112,62 @@ class Database:
         await _exec(
             conn, "UPDATE games SET rounds_played = rounds_played + 1 WHERE game_id = ?", (game_id,)
         )
-        for res, seat in humans:
-            assert seat.user_id is not None
-            name = res.display_name or seat.display_name
-            if res.display_name and res.display_name != seat.display_name:
-                await _exec(
-                    conn,
-                    "UPDATE game_seats SET display_name = ? WHERE game_id = ? AND seat = ?",
-                    (res.display_name, game_id, res.seat),
-                )
-            spec = result.statistics
-            await _ensure_player(conn, g.guild_id, g.kind, seat.user_id, name, counted(spec))
-            await _exec(
+        # Each statement covers every human of the round (one round trip each on
+        # PostgreSQL, rather than one per human and statement).
+        spec = result.statistics
+        renamed = [
+            (res.display_name, game_id, res.seat)
+            for res, seat in humans
+            if res.display_name and res.display_name != seat.display_name
+        ]
+        if renamed:
+            await _execmany(
                 conn,
-                "UPDATE players SET display_name = ?, details_json = ?,"
-                " rounds_played = rounds_played + 1,"
-                " position_sum = position_sum + ?, last_played_at = ?"
-                " WHERE guild_id = ? AND kind = ? AND user_id = ?",
+                "UPDATE game_seats SET display_name = ? WHERE game_id = ? AND seat = ?",
+                renamed,
+            )
+        names = {
+            cast(int, seat.user_id): res.display_name or seat.display_name for res, seat in humans
+        }
+        await _ensure_players(conn, g.guild_id, g.kind, names, counted(spec))
+        await _execmany(
+            conn,
+            "UPDATE players SET display_name = ?, details_json = ?,"
+            " rounds_played = rounds_played + 1,"
+            " position_sum = position_sum + ?, last_played_at = ?"
+            " WHERE guild_id = ? AND kind = ? AND user_id = ?",
+            [
                 (
-                    name,
+                    names[cast(int, seat.user_id)],
                     _json(kept_details(spec, res.details)),
                     res.position,
                     now,
                     g.guild_id,
                     g.kind,
                     seat.user_id,
-                ),
-            )
-            await _exec(
-                conn,
-                "INSERT INTO player_points (guild_id, kind, user_id, scheme, points, rounds)"
-                " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, kind, user_id, scheme)"
-                " DO UPDATE SET points = player_points.points + excluded.points,"
-                " rounds = player_points.rounds + 1",
-                (g.guild_id, g.kind, seat.user_id, g.scoring, res.score),
-            )
-            await _execmany(
-                conn,
-                "INSERT INTO player_stats (guild_id, kind, user_id, stat, value)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id, stat)"
-                " DO UPDATE SET value = player_stats.value + excluded.value",
-                [
-                    (g.guild_id, g.kind, seat.user_id, stat, add)
-                    for stat, add in round_counts(spec, res.position, n, res.details).items()
-                ],
-            )
+                )
+                for res, seat in humans
+            ],
+        )
+        await _execmany(
+            conn,
+            "INSERT INTO player_points (guild_id, kind, user_id, scheme, points, rounds)"
+            " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, kind, user_id, scheme)"
+            " DO UPDATE SET points = player_points.points + excluded.points,"
+            " rounds = player_points.rounds + 1",
+            [(g.guild_id, g.kind, seat.user_id, g.scoring, res.score) for res, seat in humans],
+        )
+        await _execmany(
+            conn,
+            "INSERT INTO player_stats (guild_id, kind, user_id, stat, value)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id, stat)"
+            " DO UPDATE SET value = player_stats.value + excluded.value",
+            [
+                (g.guild_id, g.kind, seat.user_id, stat, add)
+                for res, seat in humans
+                for stat, add in round_counts(spec, res.position, n, res.details).items()
+            ],
+        )
         if rated:
             await _rate(
                 conn, g.guild_id, g.kind, [(seat.user_id, res.position) for res, seat in humans]
@@ -1192,35 +1202,41 @@ def _details(text: str | None) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-async def _ensure_player(
+async def _ensure_players(
     conn: Tx,
     guild_id: int,
     kind: str,
-    user_id: int,
-    display_name: str,
+    names: Mapping[int, str],
     counts: Sequence[str] = (),
 ) -> None:
-    """The player's row of this kind, and a zero for each of ``counts`` when new."""
-    cur = await _exec(
+    """A row of this kind for each of the players (user id: name), and for each new
+    one a zero for each of ``counts``."""
+    if not names:
+        return
+    marks = ", ".join("?" * len(names))
+    rows = await _fetch(
+        conn,
+        f"SELECT user_id FROM players WHERE guild_id = ? AND kind = ? AND user_id IN ({marks})",
+        (guild_id, kind, *names),
+    )
+    known = {int(r[0]) for r in rows}
+    new = [u for u in names if u not in known]
+    if not new:
+        return
+    start = ordinal(DEFAULT_MU, DEFAULT_SIGMA)
+    # DO NOTHING: another process may add the same player at the same moment
+    await _execmany(
         conn,
         "INSERT INTO players (guild_id, kind, user_id, display_name, mu, sigma, ordinal)"
         " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id) DO NOTHING",
-        (
-            guild_id,
-            kind,
-            user_id,
-            display_name,
-            DEFAULT_MU,
-            DEFAULT_SIGMA,
-            ordinal(DEFAULT_MU, DEFAULT_SIGMA),
-        ),
+        [(guild_id, kind, u, names[u], DEFAULT_MU, DEFAULT_SIGMA, start) for u in new],
     )
-    if cur.rowcount and counts:
+    if counts:
         await _execmany(
             conn,
             "INSERT INTO player_stats (guild_id, kind, user_id, stat, value)"
-            " VALUES (?, ?, ?, ?, 0)",
-            [(guild_id, kind, user_id, stat) for stat in counts],
+            " VALUES (?, ?, ?, ?, 0) ON CONFLICT (guild_id, kind, user_id, stat) DO NOTHING",
+            [(guild_id, kind, u, stat) for u in new for stat in counts],
         )
 
 
@@ -1233,14 +1249,15 @@ async def _rate(
     """Store the new ratings among ``results`` (user id, position; equal positions are
     ties), as :func:`data.ratings.rate` rates them."""
     users = [u for u, _ in results if u is not None]
-    ratings = []
-    for u in users:
-        (row,) = await _fetch(
-            conn,
-            "SELECT mu, sigma FROM players WHERE guild_id = ? AND kind = ? AND user_id = ?",
-            (guild_id, kind, u),
-        )
-        ratings.append((float(row[0]), float(row[1])))
+    # the rows were updated earlier in this transaction, which holds their locks
+    rows = await _fetch(
+        conn,
+        "SELECT user_id, mu, sigma FROM players WHERE guild_id = ? AND kind = ?"
+        f" AND user_id IN ({', '.join('?' * len(users))})",
+        (guild_id, kind, *users),
+    )
+    by_user = {int(r[0]): (float(r[1]), float(r[2])) for r in rows}
+    ratings = [by_user[u] for u in users]
     new = rate(ratings, [p for u, p in results if u is not None])
     await _execmany(
         conn,
