@@ -545,8 +545,14 @@ async def measure_decisions(
                 ),
             )
 
+    start = time.perf_counter()
     await asyncio.gather(*(play(t) for t in range(tables)))
-    return {op: _percentiles(v) for op, v in sorted(samples.items())}
+    elapsed = time.perf_counter() - start
+    out: dict[str, dict[str, float]] = {op: _percentiles(v) for op, v in sorted(samples.items())}
+    calls = sum(len(v) for v in samples.values())
+    # the load as a whole: store calls and games' own work, per second of wall time
+    out["all"] = {"calls": calls, "seconds": round(elapsed, 2), "per_s": round(calls / elapsed)}
+    return out
 
 
 async def compare_decisions(
@@ -584,7 +590,11 @@ def main() -> None:
     )
     print(f"store calls of decisions, {args.tables} games at once (ms):")
     for engine, ops in timings.items():
+        whole = ops["all"]
+        print(f"  {engine:10} {whole['calls']} calls in {whole['seconds']} s: {whole['per_s']}/s")
         for op, t in ops.items():
+            if op == "all":
+                continue
             print(
                 f"  {engine:10} {op:16} n={t['n']:<6} p50 {t['p50_ms']:7.3f}"
                 f"  p99 {t['p99_ms']:7.3f}  max {t['max_ms']:7.3f}"

@@ -290,6 +290,7 @@ class PostgresEngine(Engine):
                 # the server's default (a host's postgresql.conf) must not change what
                 # a stored timestamp or a sorted text means
                 server_settings={"timezone": "UTC", "application_name": "cardtable"},
+                reset=_keep_session,
             )
         except (
             asyncpg.InvalidPasswordError,
@@ -330,6 +331,14 @@ class PostgresEngine(Engine):
 
     async def close(self) -> None:
         await self.pool.close()
+
+
+async def _keep_session(conn: Any) -> None:
+    """What a connection needs before it goes back to the pool: nothing. asyncpg rolls
+    back a transaction left open (it does so before calling this); its default reset
+    (``RESET ALL``, ``UNLISTEN *``, advisory unlocks: one more round trip per store
+    call) undoes session state that the store never sets: it takes only
+    transaction-scoped locks and listens to nothing."""
 
 
 def _detail(exc: BaseException) -> str:
