@@ -5,7 +5,10 @@ refusals and one-line errors at opening, and writers in several processes at onc
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import asyncpg
@@ -25,6 +28,7 @@ from data import (
 from tests.data.conftest import database_url, new_game, raw_rows, round_result
 
 P = "president"
+ROOT = Path(__file__).resolve().parents[2]
 Fresh = Callable[..., str]
 
 
@@ -242,3 +246,58 @@ async def test_games_sharing_players_in_two_processes_lose_no_statistic(
                 2 * rounds,
             )
             assert profile.stats.counts["firsts"] == rounds
+
+
+WRITER = """
+import asyncio, sys
+from data import Database, StaleVersion
+
+async def main(url, game, name, wanted):
+    async with await Database.open_url(url, pool_size=2) as db:
+        done = stale = 0
+        while done < wanted:
+            table = await db.live_table(game)
+            try:
+                await db.append_decision(game, table.version, 0, f"{name} {done}")
+                done += 1
+            except StaleVersion:
+                stale += 1
+    print(done, stale)
+
+asyncio.run(main(sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])))
+"""
+
+
+async def test_processes_appending_to_one_game_lose_and_repeat_nothing(
+    fresh_postgres: Fresh,
+) -> None:
+    """Three bot-like processes decide on one game as fast as they can, each reloading
+    the table when another got there first: every decision is stored once, in order."""
+    url = fresh_postgres()
+    async with await Database.open_url(url) as db:
+        game = await db.create_game(new_game([Seat.human(1, "A"), Seat.human(2, "B")]))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    names, wanted = ("a", "b", "c"), 40
+    children = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            WRITER,
+            url,
+            str(game),
+            name,
+            str(wanted),
+            stdout=asyncio.subprocess.PIPE,
+            env=env,
+        )
+        for name in names
+    ]
+    outputs = [(await child.communicate())[0].decode().split() for child in children]
+    assert [child.returncode for child in children] == [0, 0, 0]
+    assert [int(out[0]) for out in outputs] == [wanted] * 3
+    async with await Database.open_url(url) as db:
+        table = await db.live_table(game)
+    assert table is not None and table.version == 3 * wanted
+    for name in names:
+        mine = [d for _, d in table.decisions if d.startswith(f"{name} ")]
+        assert mine == [f"{name} {i}" for i in range(wanted)]
