@@ -31,7 +31,7 @@ from dotenv import dotenv_values
 from cogs.budget import Budget
 from cogs.clock import Clock, SystemClock
 from cogs.translator import CommandTranslator
-from data import Database, DatabaseError
+from data import BadDatabaseUrl, Database, DatabaseError, parse_url
 
 log = logging.getLogger("cardtable.bot")
 
@@ -41,6 +41,7 @@ EXTENSIONS: tuple[str, ...] = ("cogs.errors", "cogs.table.extension", "cogs.stat
 VARIABLES: tuple[str, ...] = (
     "DISCORD_TOKEN",
     "DATABASE_PATH",
+    "DATABASE_URL",
     "LOG_LEVEL",
     "DEV_GUILD_ID",
     "REQUESTS_PER_SECOND",
@@ -62,6 +63,8 @@ class Settings:
 
     token: str = field(repr=False)  # never printed, never logged
     database_path: Path = DEFAULT_DATABASE
+    database_url: str | None = field(default=None, repr=False)  # may hold a password
+    """A PostgreSQL database (``DATABASE_URL``); None: the SQLite file ``database_path``."""
     log_level: str = "INFO"
     dev_guild_id: int | None = None
     requests_per_second: float = 45.0
@@ -136,14 +139,29 @@ def load_settings(
     # relative paths name the same file whichever folder the bot is started from
     folder = env_file.resolve().parent
     db_path = (values.get("DATABASE_PATH") or "").strip()
+    db_url = (values.get("DATABASE_URL") or "").strip()
     notes: tuple[str, ...] = ()
-    if db_path:
+    shared: str | None = None
+    if db_url and db_path:
+        raise ConfigError(
+            "DATABASE_URL and DATABASE_PATH are both set: set one, not both "
+            "(DATABASE_URL=sqlite:///path names a SQLite file too)"
+        )
+    if db_url:
+        try:
+            target = parse_url(db_url, base=folder)
+        except BadDatabaseUrl as exc:
+            raise ConfigError(str(exc)) from None
+        database = target.path or folder / DEFAULT_DATABASE
+        shared = None if target.path else db_url
+    elif db_path:
         database = folder / Path(db_path).expanduser()
     else:
         database, notes = _default_database(folder)
     return Settings(
         token=token,
         database_path=database,
+        database_url=shared,
         log_level=level,
         dev_guild_id=dev_guild,
         requests_per_second=rate,
@@ -220,9 +238,7 @@ class CardTableBot(commands.Bot):
         return self._db
 
     async def setup_hook(self) -> None:
-        path = self.settings.database_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = await Database.open(path)
+        self._db = await _open_database(self.settings)
         await self.tree.set_translator(CommandTranslator())  # commands in the user's language
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -284,10 +300,23 @@ def quiet_voice_warnings() -> None:
     discord.VoiceClient.warn_dave = False
 
 
-async def _probe_database(path: Path) -> None:
+async def _open_database(settings: Settings) -> Database:
+    if settings.database_url is not None:
+        return await Database.open_url(settings.database_url)
+    path = settings.database_path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return await Database.open(path)
+
+
+async def _probe_database(settings: Settings) -> None:
     """Open and close the database once before connecting to Discord, so that a
-    path that cannot be written or a damaged file is reported at once (even
-    with no network) rather than after the login."""
+    path that cannot be written, a damaged file, or a PostgreSQL server that cannot
+    be reached or refuses the login is reported at once (even with no network)
+    rather than after the login."""
+    if settings.database_url is not None:
+        await (await _open_database(settings)).close()
+        return
+    path = settings.database_path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -361,7 +390,7 @@ def run_bot(settings: Settings) -> int:
     """Check the database, run the bot until it stops, and turn every start-up
     failure a host can cause into one logged line and exit status 1."""
     try:
-        asyncio.run(_probe_database(settings.database_path))
+        asyncio.run(_probe_database(settings))
         asyncio.run(_serve(create_bot(settings), settings.token))
     except KeyboardInterrupt:
         return 0  # Ctrl-C: asyncio.run closed the bot (``async with``) on its way out

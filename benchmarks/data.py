@@ -16,6 +16,14 @@ each decision: the mean over the first round against the mean over the last.
 
 Targets: a leaderboard page or a profile under 50 ms (p95), opening under 200 ms,
 and bytes per decision in the last round within 2x those of the first.
+
+With ``--url postgresql://…`` (a scratch database: the benchmark writes into it) the
+same leaderboards and profiles are timed on PostgreSQL too (the generated file copied
+in by ``python -m data copy``'s code, once), and the store calls a decision makes
+(``append_decision``; with a round's result, recording the round; ``start_round``)
+are timed on both engines under the same load: ``--tables`` real President games
+played at once, the engine's own work outside the timings. The target: PostgreSQL's
+p50 and p99 within 1.5x of SQLite's.
 The last line is a JSON object with the figures.
 """
 
@@ -46,7 +54,9 @@ from data import (
     Seat,
     SeatResult,
     place_kind,
+    redact,
 )
+from data.copy import copy_database
 
 GUILD = 1
 KIND = "president"
@@ -272,10 +282,23 @@ async def measure_open(path: Path, repeats: int = 5) -> dict[str, Any]:
     }
 
 
-async def measure(path: Path, players: int, queries: int, seed: int = 2) -> dict[str, Any]:
+async def measure(
+    path: Path, players: int, queries: int, seed: int = 2, url: str | None = None
+) -> dict[str, Any]:
     rng = random.Random(seed)
-    results: dict[str, Any] = await measure_open(path)
-    db = await Database.open(path)
+    if url is None:
+        results: dict[str, Any] = await measure_open(path)
+        db = await Database.open(path)
+    else:
+        start = time.perf_counter()
+        db = await Database.open_url(url)
+        results = {"open_ms": round((time.perf_counter() - start) * 1000, 1)}
+        async with await Database.open(path) as source:
+            # a scratch database: what an earlier run's decisions left is replaced
+            copied = await copy_database(source, db, replace=True)
+        if copied.copied:
+            print(f"  copied the generated file into {redact(url)}")
+        assert copied.matches, copied.report()
     try:
         kinds: list[tuple[str, Board, str | None, bool]] = [
             ("leaderboard_rating", Board.RATING, None, False),
@@ -426,6 +449,126 @@ async def measure_game(players: int, rounds: int, seed: int) -> dict[str, Any]:
     }
 
 
+def _percentiles(samples: list[float]) -> dict[str, float]:
+    samples = sorted(samples)
+
+    def at(q: float) -> float:
+        return round(samples[min(len(samples) - 1, int(q * len(samples)))], 3)
+
+    return {"n": len(samples), "p50_ms": at(0.50), "p99_ms": at(0.99), "max_ms": at(1.0)}
+
+
+async def measure_decisions(
+    db: Database, tables: int, players: int, rounds: int, seed: int
+) -> dict[str, dict[str, float]]:
+    """Store latency of the calls decisions make, ``tables`` games played at once."""
+    from engine.game import game_type  # only the benchmark plays: data never imports it
+
+    game = game_type("president")
+    samples: dict[str, list[float]] = defaultdict(list)
+
+    async def timed(op: str, call: Awaitable[int]) -> int:
+        start = time.perf_counter()
+        version = await call
+        samples[op].append((time.perf_counter() - start) * 1000)
+        return version
+
+    async def play(table: int) -> None:
+        options = game.make_options(
+            "classic", {"players": players, "rounds": rounds, "target": 1000}
+        )
+        state = game.new_game(options, seed + table)
+        rng = random.Random(seed + table)
+        record = json.loads(state.record().to_json())
+        deal = record.pop("rounds")[-1]
+        deal.pop("decisions")
+        game_id = await db.create_game(
+            NewGame(
+                guild_id=GUILD + 1_000_000 + table,
+                channel_id=table,
+                kind=KIND,
+                preset="classic",
+                options_json=json.dumps(options.to_dict()),
+                scoring=options.scoring,
+                seats=[Seat.human(5000 + table * 10 + p, f"P{p}") for p in range(players)],
+                header_json=json.dumps(record),
+                snapshot_json=state.to_json(include_record=False),
+                deal_json=json.dumps(deal),
+                meta_json=json.dumps({"message_id": 1, "timer": 30}),
+            )
+        )
+        version = 0
+        while not state.is_terminal():
+            await asyncio.sleep(0)  # the other tables' turn, as a bot's event loop interleaves
+            if state.is_round_over():
+                state.start_round()
+                new_deal = json.loads(state.record().to_json())["rounds"][-1]
+                new_deal.pop("decisions")
+                version = await timed(
+                    "start_round",
+                    db.start_round(
+                        game_id,
+                        version,
+                        state.to_json(include_record=False),
+                        json.dumps(new_deal),
+                    ),
+                )
+                continue
+            player = state.current_player
+            assert player is not None
+            decision = rng.choice(list(state.legal_actions()))
+            n_results = len(state.round_results())
+            state.apply(decision, player)
+            result = None
+            if len(state.round_results()) > n_results:
+                r = state.round_results()[-1]
+                result = RoundResult(
+                    r.number,
+                    [
+                        SeatResult(p, r.positions[p], r.scores[p], r.totals[p], r.details[p])
+                        for p in range(players)
+                    ],
+                    game.statistics,
+                )
+            outcome = state.outcome() if state.is_terminal() else None
+            op = "finish_game" if outcome else "record_round" if result else "append_decision"
+            version = await timed(
+                op,
+                db.append_decision(
+                    game_id,
+                    version,
+                    player,
+                    str(decision),
+                    meta_json='{"message_id": 1, "timer": 30}',
+                    round_result=result,
+                    winners=outcome.winners if outcome else None,
+                ),
+            )
+
+    start = time.perf_counter()
+    await asyncio.gather(*(play(t) for t in range(tables)))
+    elapsed = time.perf_counter() - start
+    out: dict[str, dict[str, float]] = {op: _percentiles(v) for op, v in sorted(samples.items())}
+    calls = sum(len(v) for v in samples.values())
+    # the load as a whole: store calls and games' own work, per second of wall time
+    out["all"] = {"calls": calls, "seconds": round(elapsed, 2), "per_s": round(calls / elapsed)}
+    return out
+
+
+async def compare_decisions(
+    url: str | None, tables: int, players: int, rounds: int, seed: int
+) -> dict[str, Any]:
+    """The decision calls on SQLite (a new file) and, with ``url``, on that database."""
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        async with await Database.open(Path(folder) / "decisions.sqlite3") as db:
+            out["sqlite"] = await measure_decisions(db, tables, players, rounds, seed)
+    if url is not None:
+        async with await Database.open_url(url) as db:
+            out[db.engine] = await measure_decisions(db, tables, players, rounds, seed)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--players", type=int, default=10_000)
@@ -435,7 +578,34 @@ def main() -> None:
     parser.add_argument("--game-players", type=int, default=6)
     parser.add_argument("--game-rounds", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--url",
+        help="also measure this database (postgresql://…, a scratch one: it is written to)",
+    )
+    parser.add_argument("--tables", type=int, default=8, help="games played at once")
     args = parser.parse_args()
+
+    timings = asyncio.run(
+        compare_decisions(args.url, args.tables, args.game_players, args.game_rounds, args.seed)
+    )
+    print(f"store calls of decisions, {args.tables} games at once (ms):")
+    for engine, ops in timings.items():
+        whole = ops["all"]
+        print(f"  {engine:10} {whole['calls']} calls in {whole['seconds']} s: {whole['per_s']}/s")
+        for op, t in ops.items():
+            if op == "all":
+                continue
+            print(
+                f"  {engine:10} {op:16} n={t['n']:<6} p50 {t['p50_ms']:7.3f}"
+                f"  p99 {t['p99_ms']:7.3f}  max {t['max_ms']:7.3f}"
+            )
+    ratios: dict[str, float] = {}
+    if "postgresql" in timings:
+        for op in ("append_decision", "record_round"):
+            for q in ("p50_ms", "p99_ms"):
+                sq, pg = timings["sqlite"][op][q], timings["postgresql"][op][q]
+                ratios[f"{op}_{q}"] = round(pg / sq, 2) if sq else float("inf")
+        print("  PostgreSQL / SQLite:", ", ".join(f"{k} x{v}" for k, v in ratios.items()))
 
     game = asyncio.run(measure_game(args.game_players, args.game_rounds, args.seed))
     print(
@@ -456,12 +626,15 @@ def main() -> None:
     else:
         print(f"using cached database {path}")
     print(f"  size {path.stat().st_size / 2**20:.0f} MiB")
-    results = asyncio.run(measure(path, args.players, args.queries))
+    results = asyncio.run(measure(path, args.players, args.queries, url=args.url))
     results = {"players": args.players, "rounds": args.rounds, "queries": args.queries, **results}
-    print(
-        f"open: {results['open_ms']} ms (max {results['open_max_ms']});"
-        f" after an unclean shutdown (integrity check): {results['open_after_crash_ms']} ms"
-    )
+    if args.url is None:
+        print(
+            f"open: {results['open_ms']} ms (max {results['open_max_ms']});"
+            f" after an unclean shutdown (integrity check): {results['open_after_crash_ms']} ms"
+        )
+    else:
+        print(f"open ({redact(args.url)}): {results['open_ms']} ms")
     worst = 0.0
     for key, value in results.items():
         if isinstance(value, dict):
@@ -471,7 +644,11 @@ def main() -> None:
     results["target_ms"] = 50
     results["open_target_ms"] = 200
     results.update(game)
+    results["decision_calls"] = timings
     results["ok"] = worst < 50 and results["open_ms"] < 200 and game["late_to_early"] <= 2
+    if ratios:
+        results["postgresql_to_sqlite"] = ratios
+        results["decisions_within_1_5x"] = all(v <= 1.5 for v in ratios.values())
     print(json.dumps(results))
 
 

@@ -1,4 +1,5 @@
-"""Persistence: the only part of the bot that speaks SQL (SQLite through aiosqlite).
+"""Persistence: the only part of the bot that speaks SQL, to a SQLite file (aiosqlite,
+the default) or a PostgreSQL database several processes share (asyncpg).
 
 The statistics each game declares (place counts, kept details), points per scoring
 scheme, skill ratings, leaderboards, game history, settings (all per game kind), and
@@ -10,7 +11,9 @@ rating and statistics rules are plain Python (:mod:`data.ratings`,
 """
 
 from .database import Database
+from .engines import parse_url, redact
 from .errors import (
+    BadDatabaseUrl,
     CannotOpenDatabase,
     CorruptDatabase,
     DatabaseError,
@@ -53,6 +56,7 @@ __all__ = [
     "HINTS_DETAIL",
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "BadDatabaseUrl",
     "Board",
     "CannotOpenDatabase",
     "CorruptDatabase",
@@ -83,5 +87,7 @@ __all__ = [
     "Statistics",
     "UnknownDatabase",
     "are_places",
+    "parse_url",
     "place_kind",
+    "redact",
 ]

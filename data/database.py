@@ -1,9 +1,13 @@
-"""The :class:`Database`: the only place of the bot that speaks SQL.
+"""The :class:`Database`: the store the bot uses, the only place of the bot that speaks SQL.
 
-One :class:`Database` owns one SQLite connection (through :mod:`aiosqlite`, so the
-event loop never blocks on disk). Every public method is one transaction, run
-under an :class:`asyncio.Lock` so that concurrent coroutines never interleave
-their statements; a method that writes has committed when it returns.
+One interface, two engines (:mod:`data.engines`): a SQLite file through
+:mod:`aiosqlite` (the default: embedded, one process), or a PostgreSQL database
+through :mod:`asyncpg`, which several bot processes share. The SQL is the same for
+both; what differs (placeholders, a few words, how transactions are begun and
+locked) is the engine's. Every public method is one transaction; a method that
+writes has committed when it returns. On SQLite the transactions of one process run
+one after the other; on PostgreSQL they run side by side, and row locks keep writers
+of one game in order (see :mod:`data.engines`), in one process or several.
 
 A game in progress is stored as it grows: its record's header and the state as
 dealt are written when a round starts, and each decision appends one line to a log,
@@ -17,8 +21,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager, suppress
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,10 +30,22 @@ from typing import Any, Final, Self, cast
 
 import aiosqlite
 
+from .engines import (
+    BUSY_TIMEOUT_MS,
+    RETRIES,
+    Engine,
+    PostgresEngine,
+    Row,
+    SqliteEngine,
+    SqliteTx,
+    Tx,
+    parse_url,
+    sqlite_rollback,
+    statements,
+)
 from .errors import (
     CannotOpenDatabase,
     CorruptDatabase,
-    DatabaseError,
     GameNotFound,
     GameNotLive,
     InvalidRound,
@@ -61,11 +76,7 @@ from .models import (
 )
 from .ratings import DEFAULT_MU, DEFAULT_SIGMA, ordinal, rate
 from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
-from .stats_rules import Statistics, average_place, counted, kept_details, round_counts
-
-BUSY_TIMEOUT_MS: Final = 10_000
-
-_Row = sqlite3.Row
+from .stats_rules import average_place, counted, kept_details, round_counts
 
 
 def _ts(value: float | None) -> datetime | None:
@@ -76,7 +87,7 @@ def _ts_req(value: float) -> datetime:
     return datetime.fromtimestamp(value, UTC)
 
 
-def _seat_from_row(row: _Row) -> Seat:
+def _seat_from_row(row: Row) -> Seat:
     return Seat(
         display_name=row["display_name"],
         user_id=row["user_id"],
@@ -84,25 +95,54 @@ def _seat_from_row(row: _Row) -> Seat:
     )
 
 
+class _Attempt:
+    """One try of a transaction: ``async with attempt as conn``. A failure that the
+    engine says may simply be run again (a PostgreSQL deadlock or serialization
+    failure) is swallowed, rolled back, and marked for another try."""
+
+    __slots__ = ("_cm", "engine", "last", "retry", "write")
+
+    def __init__(self, engine: Engine, write: bool, last: bool) -> None:
+        self.engine = engine
+        self.write = write
+        self.last = last
+        self.retry = False
+
+    async def __aenter__(self) -> Tx:
+        self._cm = self.engine.transaction(write=self.write)
+        return await self._cm.__aenter__()
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> bool:
+        await self._cm.__aexit__(exc_type, exc, tb)
+        if exc is not None and not self.last and self.engine.retryable(exc):
+            self.retry = True
+            return True
+        return False
+
+
 class Database:
     """Persistence for statistics, points, ratings, leaderboards, games and live tables.
 
-    Open with ``await Database.open(path)`` (or ``async with await Database.open(path)``)
-    and close with ``await db.close()``.
+    Open with ``await Database.open(path)`` (a SQLite file) or ``await
+    Database.open_url(url)`` (``sqlite:///…`` or ``postgresql://…``), optionally
+    ``async with``, and close with ``await db.close()``.
     """
 
     def __init__(
         self,
-        conn: aiosqlite.Connection,
-        path: Path,
+        engine: Engine,
         clock: Callable[[], float],
         integrity_checked: bool = False,
     ) -> None:
-        self._conn = conn
-        self._path = path
+        self._engine = engine
         self._clock = clock
-        self._lock = asyncio.Lock()
         self._integrity_checked = integrity_checked
+        self._dialect = engine.dialect
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -115,7 +155,7 @@ class Database:
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         integrity_check: bool | None = None,
     ) -> Database:
-        """Open (creating if missing) the database at ``path`` and migrate it forward.
+        """Open (creating if missing) the SQLite database at ``path`` and migrate it forward.
 
         Raises :class:`CorruptDatabase` if the file is not a readable SQLite database,
         :class:`CannotOpenDatabase` if SQLite cannot open it at all (folder, permissions),
@@ -137,11 +177,12 @@ class Database:
             raise CannotOpenDatabase(p, str(exc)) from exc
         try:
             conn.row_factory = sqlite3.Row
-            await _exec(conn, f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            checked = await _check_file(conn, p, integrity_check)
-            await _exec(conn, "PRAGMA foreign_keys = ON")
-            await _exec(conn, "PRAGMA journal_mode = WAL")
-            await _exec(conn, "PRAGMA synchronous = FULL")
+            tx = SqliteTx(conn)
+            await tx.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            checked = await _check_file(tx, p, integrity_check)
+            await tx.execute("PRAGMA foreign_keys = ON")
+            await tx.execute("PRAGMA journal_mode = WAL")
+            await tx.execute("PRAGMA synchronous = FULL")
             await _migrate(conn, p, checked=checked)
         except sqlite3.OperationalError as exc:  # locked, I/O error, read-only, ...
             await conn.close()
@@ -152,16 +193,47 @@ class Database:
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, p, clock, checked)
+        return cls(SqliteEngine(conn, p), clock, checked)
+
+    @classmethod
+    async def open_url(
+        cls,
+        url: str,
+        *,
+        clock: Callable[[], float] = time.time,
+        base: Path | None = None,
+        pool_size: int | None = None,
+    ) -> Database:
+        """Open the database ``url`` names and migrate it forward: ``sqlite:///path``
+        (relative to ``base``, default the current folder; as :meth:`open`) or
+        ``postgresql://user:password@host:port/database``.
+
+        On PostgreSQL the database must exist (an empty one is given the schema);
+        :class:`CannotOpenDatabase` says, in one line, why the server could not be
+        reached or refused the login; :class:`UnknownDatabase` and
+        :class:`SchemaTooNew` refuse as on SQLite, without writing anything.
+        ``pool_size``: the connections this process keeps at most (PostgreSQL).
+        """
+        target = parse_url(url, base=base)
+        if target.path is not None:
+            return await cls.open(target.path, clock=clock)
+        assert target.url is not None
+        engine = await (
+            PostgresEngine.connect(target.url)
+            if pool_size is None
+            else PostgresEngine.connect(target.url, pool_size=pool_size)
+        )
+        try:
+            await _migrate_postgres(engine)
+        except BaseException:
+            await engine.close()
+            raise
+        return cls(engine, clock)
 
     async def close(self) -> None:
-        """Close cleanly: the next open skips the integrity check (unless another
-        connection to the file is still open, or one of them was not closed)."""
-        async with self._lock:
-            # best effort: if this fails the marker stays and the next open checks
-            with suppress(sqlite3.Error, ValueError):
-                await _exec(self._conn, "UPDATE open_state SET open_count = max(0, open_count - 1)")
-            await self._conn.close()
+        """Close cleanly: on SQLite the next open skips the integrity check (unless
+        another connection to the file is still open, or one of them was not closed)."""
+        await self._engine.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -175,8 +247,15 @@ class Database:
         await self.close()
 
     @property
-    def path(self) -> Path:
-        return self._path
+    def path(self) -> Path | None:
+        """The SQLite file; None on PostgreSQL."""
+        where = self._engine.where
+        return where if isinstance(where, Path) else None
+
+    @property
+    def engine(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self._dialect.name
 
     @property
     def integrity_checked(self) -> bool:
@@ -185,33 +264,32 @@ class Database:
         return self._integrity_checked
 
     async def schema_version(self) -> int:
-        async with self._lock:
-            return await _user_version(self._conn)
+        for attempt in self._tx(write=False):
+            async with attempt as conn:
+                version = await _schema_version(conn, self._dialect.name)
+        return version
 
     async def integrity_check(self) -> list[str]:
-        """``PRAGMA integrity_check``: an empty list when the file is sound."""
-        async with self._lock:
-            rows = await _fetch(self._conn, "PRAGMA integrity_check")
+        """``PRAGMA integrity_check`` on SQLite: an empty list when the file is sound.
+        PostgreSQL checks its own pages as it reads them: always empty there."""
+        if self._dialect.name != "sqlite":
+            return []
+        for attempt in self._tx(write=False):
+            async with attempt as conn:
+                rows = await _fetch(conn, "PRAGMA integrity_check")
         problems = [str(r[0]) for r in rows]
         return [] if problems == ["ok"] else problems
 
     # ------------------------------------------------------------------ transactions
 
-    @asynccontextmanager
-    async def _tx(self, mode: str = "IMMEDIATE") -> AsyncIterator[aiosqlite.Connection]:
-        # aiosqlite runs statements in order on its own thread, and a statement that
-        # was awaited when a task got cancelled still runs. So on any exception,
-        # cancellation included, a ROLLBACK is queued behind it (a no-op error when the
-        # COMMIT had already gone through), before the lock lets anyone else in.
-        async with self._lock:
-            conn = self._conn
-            try:
-                await _exec(conn, f"BEGIN {mode}")
-                yield conn
-                await _exec(conn, "COMMIT")
-            except BaseException:
-                await _rollback(conn)
-                raise
+    def _tx(self, *, write: bool = True) -> Iterator[_Attempt]:
+        """The tries of one transaction: ``for attempt in self._tx(): async with attempt
+        as conn: ...``; the loop ends with the first try that is not to be run again."""
+        for n in range(RETRIES):
+            attempt = _Attempt(self._engine, write, last=n == RETRIES - 1)
+            yield attempt
+            if not attempt.retry:
+                return
 
     # ------------------------------------------------------------------ games and live tables
 
@@ -228,50 +306,51 @@ class Database:
         _json_object(game.header_json, "header_json", forbidden="rounds")
         _json_object(game.deal_json, "deal_json", forbidden="decisions")
         now = self._clock()
-        async with self._tx() as conn:
-            cur = await _exec(
-                conn,
-                "INSERT INTO games (guild_id, channel_id, kind, preset, options_json, scoring,"
-                " status, started_at, lower_is_better) VALUES (?, ?, ?, ?, ?, ?, 'live', ?, ?)",
-                (
-                    game.guild_id,
-                    game.channel_id,
-                    game.kind,
-                    game.preset,
-                    game.options_json,
-                    game.scoring,
-                    now,
-                    int(game.lower_is_better),
-                ),
-            )
-            game_id = cur.lastrowid
-            assert game_id is not None
-            await _execmany(
-                conn,
-                "INSERT INTO game_seats (game_id, seat, user_id, display_name, computer_level)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [
-                    (game_id, i, s.user_id, s.display_name, s.computer_level)
-                    for i, s in enumerate(game.seats)
-                ],
-            )
-            await _exec(
-                conn,
-                "INSERT INTO live_games (game_id, version, meta_json, updated_at)"
-                " VALUES (?, 0, ?, ?)",
-                (game_id, game.meta_json, now),
-            )
-            await _exec(
-                conn,
-                "INSERT INTO live_snapshots (game_id, seq, header_json, snapshot_json)"
-                " VALUES (?, 0, ?, ?)",
-                (game_id, game.header_json, game.snapshot_json),
-            )
-            await _exec(
-                conn,
-                "INSERT INTO live_deals (game_id, seq, deal_json) VALUES (?, 0, ?)",
-                (game_id, game.deal_json),
-            )
+        for attempt in self._tx():
+            async with attempt as conn:
+                (inserted,) = await _fetch(
+                    conn,
+                    "INSERT INTO games (guild_id, channel_id, kind, preset, options_json, scoring,"
+                    " status, started_at, lower_is_better) VALUES (?, ?, ?, ?, ?, ?, 'live', ?, ?)"
+                    " RETURNING game_id",
+                    (
+                        game.guild_id,
+                        game.channel_id,
+                        game.kind,
+                        game.preset,
+                        game.options_json,
+                        game.scoring,
+                        now,
+                        int(game.lower_is_better),
+                    ),
+                )
+                game_id = int(inserted[0])
+                await _execmany(
+                    conn,
+                    "INSERT INTO game_seats (game_id, seat, user_id, display_name, computer_level)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    [
+                        (game_id, i, s.user_id, s.display_name, s.computer_level)
+                        for i, s in enumerate(game.seats)
+                    ],
+                )
+                await _exec(
+                    conn,
+                    "INSERT INTO live_games (game_id, version, meta_json, updated_at)"
+                    " VALUES (?, 0, ?, ?)",
+                    (game_id, game.meta_json, now),
+                )
+                await _exec(
+                    conn,
+                    "INSERT INTO live_snapshots (game_id, seq, header_json, snapshot_json)"
+                    " VALUES (?, 0, ?, ?)",
+                    (game_id, game.header_json, game.snapshot_json),
+                )
+                await _exec(
+                    conn,
+                    "INSERT INTO live_deals (game_id, seq, deal_json) VALUES (?, 0, ?)",
+                    (game_id, game.deal_json),
+                )
         return game_id
 
     async def append_decision(
@@ -294,17 +373,18 @@ class Database:
         decision ended the game) finishes it: games played and wins, the assembled
         record kept, the live rows removed. All in one transaction.
         """
-        async with self._tx() as conn:
-            version = await self._bump(conn, game_id, expected_version, meta_json)
-            await _exec(
-                conn,
-                "INSERT INTO live_log (game_id, seq, player, decision) VALUES (?, ?, ?, ?)",
-                (game_id, version, int(player), decision),
-            )
-            if round_result is not None:
-                await self._record_round(conn, game_id, round_result)
-            if winners is not None:
-                await self._end(conn, game_id, "finished", sorted(set(winners)))
+        for attempt in self._tx():
+            async with attempt as conn:
+                version = await self._bump(conn, game_id, expected_version, meta_json)
+                await _exec(
+                    conn,
+                    "INSERT INTO live_log (game_id, seq, player, decision) VALUES (?, ?, ?, ?)",
+                    (game_id, version, int(player), decision),
+                )
+                if round_result is not None:
+                    await self._record_round(conn, game_id, round_result)
+                if winners is not None:
+                    await self._end(conn, game_id, "finished", sorted(set(winners)))
         return version
 
     async def start_round(
@@ -319,85 +399,98 @@ class Database:
         """The next round was dealt: store its deal and the state as dealt (written
         without its record); returns the new version. Resuming replays from here."""
         _json_object(deal_json, "deal_json", forbidden="decisions")
-        async with self._tx() as conn:
-            version = await self._bump(conn, game_id, expected_version, meta_json)
-            await _exec(
-                conn,
-                "UPDATE live_snapshots SET seq = ?, snapshot_json = ? WHERE game_id = ?",
-                (version, snapshot_json, game_id),
-            )
-            await _exec(
-                conn,
-                "INSERT INTO live_deals (game_id, seq, deal_json) VALUES (?, ?, ?)",
-                (game_id, version, deal_json),
-            )
+        for attempt in self._tx():
+            async with attempt as conn:
+                version = await self._bump(conn, game_id, expected_version, meta_json)
+                await _exec(
+                    conn,
+                    "UPDATE live_snapshots SET seq = ?, snapshot_json = ? WHERE game_id = ?",
+                    (version, snapshot_json, game_id),
+                )
+                await _exec(
+                    conn,
+                    "INSERT INTO live_deals (game_id, seq, deal_json) VALUES (?, ?, ?)",
+                    (game_id, version, deal_json),
+                )
         return version
 
     async def set_meta(self, game_id: int, meta_json: str) -> None:
         """Replace the bot's meta blob of a live table (no version change)."""
-        async with self._tx() as conn:
-            cur = await _exec(
-                conn, "UPDATE live_games SET meta_json = ? WHERE game_id = ?", (meta_json, game_id)
-            )
-            if cur.rowcount == 0:
-                await self._raise_not_live(conn, game_id)
+        for attempt in self._tx():
+            async with attempt as conn:
+                cur = await _exec(
+                    conn,
+                    "UPDATE live_games SET meta_json = ? WHERE game_id = ?",
+                    (meta_json, game_id),
+                )
+                if cur.rowcount == 0:
+                    await self._raise_not_live(conn, game_id)
 
     async def set_seat(self, game_id: int, seat: int, new: Seat) -> None:
         """Change who holds a seat of a live game (e.g. a computer takes over a leaver)."""
-        async with self._tx() as conn:
-            await self._live_game(conn, game_id)
-            if new.user_id is not None:
-                rows = await _fetch(
+        for attempt in self._tx():
+            async with attempt as conn:
+                await self._lock_live(conn, game_id)
+                await self._live_game(conn, game_id)
+                if new.user_id is not None:
+                    rows = await _fetch(
+                        conn,
+                        "SELECT seat FROM game_seats"
+                        " WHERE game_id = ? AND user_id = ? AND seat != ?",
+                        (game_id, new.user_id, seat),
+                    )
+                    if rows:
+                        raise ValueError("a user may hold only one seat of a game")
+                cur = await _exec(
                     conn,
-                    "SELECT seat FROM game_seats WHERE game_id = ? AND user_id = ? AND seat != ?",
-                    (game_id, new.user_id, seat),
+                    "UPDATE game_seats SET user_id = ?, display_name = ?, computer_level = ?"
+                    " WHERE game_id = ? AND seat = ?",
+                    (new.user_id, new.display_name, new.computer_level, game_id, seat),
                 )
-                if rows:
-                    raise ValueError("a user may hold only one seat of a game")
-            cur = await _exec(
-                conn,
-                "UPDATE game_seats SET user_id = ?, display_name = ?, computer_level = ?"
-                " WHERE game_id = ? AND seat = ?",
-                (new.user_id, new.display_name, new.computer_level, game_id, seat),
-            )
-            if cur.rowcount == 0:
-                raise ValueError(f"game {game_id} has no seat {seat}")
+                if cur.rowcount == 0:
+                    raise ValueError(f"game {game_id} has no seat {seat}")
 
     async def abandon_game(self, game_id: int) -> None:
         """End a game without a winner, keeping its record; rounds already recorded count."""
-        async with self._tx() as conn:
-            await self._live_game(conn, game_id)
-            await self._end(conn, game_id, "abandoned", [])
+        for attempt in self._tx():
+            async with attempt as conn:
+                await self._lock_live(conn, game_id)
+                await self._live_game(conn, game_id)
+                await self._end(conn, game_id, "abandoned", [])
 
     async def live_table(self, game_id: int) -> LiveTable | None:
-        async with self._tx("DEFERRED") as conn:
-            tables = await self._live_tables(conn, [game_id])
+        for attempt in self._tx(write=False):
+            async with attempt as conn:
+                tables = await self._live_tables(conn, [game_id])
         return tables[0] if tables else None
 
     async def live_tables(self) -> list[LiveTable]:
         """Every game in progress, to resume on start-up."""
-        async with self._tx("DEFERRED") as conn:
-            rows = await _fetch(conn, "SELECT game_id FROM live_games ORDER BY game_id")
-            return await self._live_tables(conn, [int(r[0]) for r in rows])
+        for attempt in self._tx(write=False):
+            async with attempt as conn:
+                rows = await _fetch(conn, "SELECT game_id FROM live_games ORDER BY game_id")
+                tables = await self._live_tables(conn, [int(r[0]) for r in rows])
+        return tables
 
     # ------------------------------------------------------------------ queries
 
     async def game(self, game_id: int) -> GameDetails | None:
         """A game with its options, rounds and record (assembled while live)."""
-        async with self._tx("DEFERRED") as conn:
-            rows = await _fetch(conn, "SELECT * FROM games WHERE game_id = ?", (game_id,))
-            if not rows:
-                return None
-            row = rows[0]
-            (summary,) = await self._summaries(conn, [row])
-            round_rows = await _fetch(
-                conn,
-                "SELECT r.round_no, r.ended_at, r.rated, s.seat, s.position, s.score, s.total,"
-                " s.details_json FROM rounds r JOIN round_seats s USING (game_id, round_no)"
-                " WHERE r.game_id = ? ORDER BY r.round_no, s.seat",
-                (game_id,),
-            )
-            record = await self._record(conn, game_id, row)
+        for attempt in self._tx(write=False):
+            async with attempt as conn:
+                rows = await _fetch(conn, "SELECT * FROM games WHERE game_id = ?", (game_id,))
+                if not rows:
+                    return None
+                row = rows[0]
+                (summary,) = await self._summaries(conn, [row])
+                round_rows = await _fetch(
+                    conn,
+                    "SELECT r.round_no, r.ended_at, r.rated, s.seat, s.position, s.score, s.total,"
+                    " s.details_json FROM rounds r JOIN round_seats s USING (game_id, round_no)"
+                    " WHERE r.game_id = ? ORDER BY r.round_no, s.seat",
+                    (game_id,),
+                )
+                record = await self._record(conn, game_id, row)
         by_round: dict[int, tuple[float, bool, list[SeatResult]]] = {}
         for r in round_rows:
             entry = by_round.setdefault(r["round_no"], (r["ended_at"], bool(r["rated"]), []))
@@ -420,9 +513,11 @@ class Database:
 
     async def game_record(self, game_id: int) -> str | None:
         """The game's record JSON (assembled while in progress); None if unknown."""
-        async with self._tx("DEFERRED") as conn:
-            rows = await _fetch(conn, "SELECT * FROM games WHERE game_id = ?", (game_id,))
-            return await self._record(conn, game_id, rows[0]) if rows else None
+        for attempt in self._tx(write=False):
+            async with attempt as conn:
+                rows = await _fetch(conn, "SELECT * FROM games WHERE game_id = ?", (game_id,))
+                record = await self._record(conn, game_id, rows[0]) if rows else None
+        return record
 
     async def recent_games(
         self,
@@ -439,23 +534,26 @@ class Database:
         if kind is not None:
             cond += " AND kind = ?"
             args.append(kind)
-        async with self._tx("DEFERRED") as conn:
-            rows = await _fetch(
-                conn,
-                f"SELECT * FROM games WHERE channel_id = ?{cond} ORDER BY game_id DESC LIMIT ?",
-                (*args, limit),
-            )
-            return await self._summaries(conn, list(rows))
+        for attempt in self._tx(write=False):
+            async with attempt as conn:
+                rows = await _fetch(
+                    conn,
+                    f"SELECT * FROM games WHERE channel_id = ?{cond} ORDER BY game_id DESC LIMIT ?",
+                    (*args, limit),
+                )
+                summaries = await self._summaries(conn, list(rows))
+        return summaries
 
     async def played_kinds(self, guild_id: int, user_id: int) -> tuple[str, ...]:
         """The game kinds a player has statistics of in a guild, last played first."""
-        async with self._tx("DEFERRED") as conn:
-            rows = await _fetch(
-                conn,
-                "SELECT kind FROM players WHERE user_id = ? AND guild_id = ?"
-                " ORDER BY last_played_at IS NULL, last_played_at DESC, kind",
-                (user_id, guild_id),
-            )
+        for attempt in self._tx(write=False):
+            async with attempt as conn:
+                rows = await _fetch(
+                    conn,
+                    "SELECT kind FROM players WHERE user_id = ? AND guild_id = ?"
+                    " ORDER BY last_played_at IS NULL, last_played_at DESC, kind",
+                    (user_id, guild_id),
+                )
         return tuple(str(r[0]) for r in rows)
 
     async def profile(
@@ -463,44 +561,45 @@ class Database:
     ) -> Profile | None:
         """A player's statistics of one game kind in a guild, their rating rank and
         recent finished games of that kind; None if they never played it there."""
-        async with self._tx("DEFERRED") as conn:
-            rows = await _fetch(
-                conn,
-                "SELECT * FROM players WHERE guild_id = ? AND kind = ? AND user_id = ?",
-                (guild_id, kind, user_id),
-            )
-            if not rows:
-                return None
-            p = rows[0]
-            points = await _fetch(
-                conn,
-                "SELECT scheme, points, rounds FROM player_points"
-                " WHERE guild_id = ? AND kind = ? AND user_id = ? ORDER BY scheme",
-                (guild_id, kind, user_id),
-            )
-            counts = await _fetch(
-                conn,
-                "SELECT stat, value FROM player_stats"
-                " WHERE guild_id = ? AND kind = ? AND user_id = ? ORDER BY stat",
-                (guild_id, kind, user_id),
-            )
-            rank: int | None = None
-            if p["rated_rounds"] > 0:
-                (cnt,) = await _fetch(
+        for attempt in self._tx(write=False):
+            async with attempt as conn:
+                rows = await _fetch(
                     conn,
-                    "SELECT count(*) FROM players WHERE guild_id = ? AND kind = ?"
-                    " AND rated_rounds > 0 AND ordinal > ?",
-                    (guild_id, kind, p["ordinal"]),
+                    "SELECT * FROM players WHERE guild_id = ? AND kind = ? AND user_id = ?",
+                    (guild_id, kind, user_id),
                 )
-                rank = int(cnt[0]) + 1
-            games = await _fetch(
-                conn,
-                "SELECT g.* FROM game_seats s JOIN games g USING (game_id)"
-                " WHERE s.user_id = ? AND g.guild_id = ? AND g.kind = ?"
-                " AND g.status = 'finished' ORDER BY s.game_id DESC LIMIT ?",
-                (user_id, guild_id, kind, recent),
-            )
-            summaries = await self._summaries(conn, list(games))
+                if not rows:
+                    return None
+                p = rows[0]
+                points = await _fetch(
+                    conn,
+                    "SELECT scheme, points, rounds FROM player_points"
+                    " WHERE guild_id = ? AND kind = ? AND user_id = ? ORDER BY scheme",
+                    (guild_id, kind, user_id),
+                )
+                counts = await _fetch(
+                    conn,
+                    "SELECT stat, value FROM player_stats"
+                    " WHERE guild_id = ? AND kind = ? AND user_id = ? ORDER BY stat",
+                    (guild_id, kind, user_id),
+                )
+                rank: int | None = None
+                if p["rated_rounds"] > 0:
+                    (cnt,) = await _fetch(
+                        conn,
+                        "SELECT count(*) FROM players WHERE guild_id = ? AND kind = ?"
+                        " AND rated_rounds > 0 AND ordinal > ?",
+                        (guild_id, kind, p["ordinal"]),
+                    )
+                    rank = int(cnt[0]) + 1
+                games = await _fetch(
+                    conn,
+                    "SELECT g.* FROM game_seats s JOIN games g USING (game_id)"
+                    " WHERE s.user_id = ? AND g.guild_id = ? AND g.kind = ?"
+                    " AND g.status = 'finished' ORDER BY s.game_id DESC LIMIT ?",
+                    (user_id, guild_id, kind, recent),
+                )
+                summaries = await self._summaries(conn, list(games))
         rounds = p["rounds_played"]
         stats = PlayerStats(
             guild_id=guild_id,
@@ -557,7 +656,7 @@ class Database:
                 where = "guild_id = ? AND kind = ? AND scheme = ?"
             else:
                 # the very expression of the player_points_mean index, so it is used
-                table, col = "player_points", "(CAST(points AS REAL) / rounds)"
+                table, col = "player_points", f"(CAST(points AS {self._dialect.real}) / rounds)"
                 where = "guild_id = ? AND kind = ? AND scheme = ? AND rounds > 0"
             args: tuple[Any, ...] = (guild_id, kind, stat)
             if lower_is_better:
@@ -587,26 +686,29 @@ class Database:
         )
         # SQLite's planner does not see that the rating board's partial index covers a
         # count and would visit every player's row instead (10 ms at 10,000 players)
-        counted = f"{table} INDEXED BY players_by_rating" if which is Board.RATING else table
+        counted = self._dialect.rating_board if which is Board.RATING else table
         better_sql = f"SELECT count(*) FROM {counted} WHERE {where} AND {col} {better} ?"
-        async with self._tx("DEFERRED") as conn:
-            (total_row,) = await _fetch(conn, f"SELECT count(*) FROM {counted} WHERE {where}", args)
-            rows = await _fetch(
-                conn, page_sql, (*args, page_size, page * page_size, guild_id, kind)
-            )
-            first_rank = 0
-            if rows:
-                (c,) = await _fetch(conn, better_sql, (*args, rows[0]["value"]))
-                first_rank = int(c[0]) + 1
-            me: LeaderboardRow | None = None
-            mine = (
-                await _fetch(conn, mine_sql, (*args, user_id, guild_id, kind))
-                if user_id is not None
-                else []
-            )
-            if mine:
-                (c,) = await _fetch(conn, better_sql, (*args, mine[0]["value"]))
-                me = _board_row(int(c[0]) + 1, mine[0])
+        for attempt in self._tx(write=False):
+            async with attempt as conn:
+                (total_row,) = await _fetch(
+                    conn, f"SELECT count(*) FROM {counted} WHERE {where}", args
+                )
+                rows = await _fetch(
+                    conn, page_sql, (*args, page_size, page * page_size, guild_id, kind)
+                )
+                first_rank = 0
+                if rows:
+                    (c,) = await _fetch(conn, better_sql, (*args, rows[0]["value"]))
+                    first_rank = int(c[0]) + 1
+                me: LeaderboardRow | None = None
+                mine = (
+                    await _fetch(conn, mine_sql, (*args, user_id, guild_id, kind))
+                    if user_id is not None
+                    else []
+                )
+                if mine:
+                    (c,) = await _fetch(conn, better_sql, (*args, mine[0]["value"]))
+                    me = _board_row(int(c[0]) + 1, mine[0])
         out: list[LeaderboardRow] = []
         rank = first_rank
         for i, r in enumerate(rows):
@@ -635,103 +737,115 @@ class Database:
         user ids, so they stay valid. The bot's own live-table meta blobs are opaque
         here: the bot must scrub those itself.
         """
-        async with self._tx() as conn:
-            if guild_id is None:
-                await _exec(conn, "DELETE FROM dm_channels WHERE user_id = ?", (user_id,))
-                cur = await _exec(conn, "DELETE FROM players WHERE user_id = ?", (user_id,))
-                deleted = cur.rowcount
-                cur = await _exec(
-                    conn,
-                    "UPDATE game_seats SET user_id = NULL, display_name = ? WHERE user_id = ?",
-                    (DELETED_PLAYER, user_id),
-                )
-            else:
-                cur = await _exec(
-                    conn,
-                    "DELETE FROM players WHERE user_id = ? AND guild_id = ?",
-                    (user_id, guild_id),
-                )
-                deleted = cur.rowcount
-                cur = await _exec(
-                    conn,
-                    "UPDATE game_seats SET user_id = NULL, display_name = ? WHERE user_id = ?"
-                    " AND game_id IN (SELECT game_id FROM games WHERE guild_id = ?)",
-                    (DELETED_PLAYER, user_id, guild_id),
-                )
-            return ForgetResult(players_deleted=deleted, seats_anonymised=cur.rowcount)
+        for attempt in self._tx():
+            async with attempt as conn:
+                if guild_id is None:
+                    await _exec(conn, "DELETE FROM dm_channels WHERE user_id = ?", (user_id,))
+                    cur = await _exec(conn, "DELETE FROM players WHERE user_id = ?", (user_id,))
+                    deleted = cur.rowcount
+                    cur = await _exec(
+                        conn,
+                        "UPDATE game_seats SET user_id = NULL, display_name = ? WHERE user_id = ?",
+                        (DELETED_PLAYER, user_id),
+                    )
+                else:
+                    cur = await _exec(
+                        conn,
+                        "DELETE FROM players WHERE user_id = ? AND guild_id = ?",
+                        (user_id, guild_id),
+                    )
+                    deleted = cur.rowcount
+                    cur = await _exec(
+                        conn,
+                        "UPDATE game_seats SET user_id = NULL, display_name = ? WHERE user_id = ?"
+                        " AND game_id IN (SELECT game_id FROM games WHERE guild_id = ?)",
+                        (DELETED_PLAYER, user_id, guild_id),
+                    )
+        return ForgetResult(players_deleted=deleted, seats_anonymised=cur.rowcount)
 
     # ------------------------------------------------------------- DM channels
 
     async def dm_channel(self, user_id: int) -> int | None:
         """The id of the user's DM channel with the bot, if it was ever opened."""
-        async with self._tx("DEFERRED") as conn:
-            rows = await _fetch(
-                conn, "SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,)
-            )
+        for attempt in self._tx(write=False):
+            async with attempt as conn:
+                rows = await _fetch(
+                    conn, "SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,)
+                )
         return int(rows[0][0]) if rows else None
 
     async def remember_dm_channel(self, user_id: int, channel_id: int) -> None:
-        async with self._tx() as conn:
-            await _exec(
-                conn,
-                "INSERT OR REPLACE INTO dm_channels (user_id, channel_id) VALUES (?, ?)",
-                (user_id, channel_id),
-            )
+        for attempt in self._tx():
+            async with attempt as conn:
+                await _exec(
+                    conn,
+                    "INSERT INTO dm_channels (user_id, channel_id) VALUES (?, ?)"
+                    " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id",
+                    (user_id, channel_id),
+                )
 
     # ------------------------------------------------------------------ settings
 
     async def guild_settings(self, guild_id: int, kind: str) -> Settings:
-        async with self._tx("DEFERRED") as conn:
-            rows = await _fetch(
-                conn,
-                "SELECT * FROM guild_settings WHERE guild_id = ? AND kind = ?",
-                (guild_id, kind),
-            )
+        for attempt in self._tx(write=False):
+            async with attempt as conn:
+                rows = await _fetch(
+                    conn,
+                    "SELECT * FROM guild_settings WHERE guild_id = ? AND kind = ?",
+                    (guild_id, kind),
+                )
         return _settings(rows[0]) if rows else Settings()
 
     async def set_guild_settings(self, guild_id: int, kind: str, settings: Settings) -> None:
-        async with self._tx() as conn:
-            await _exec(
-                conn,
-                "INSERT OR REPLACE INTO guild_settings (guild_id, kind, preset, options_json,"
-                " turn_seconds, computer_level) VALUES (?, ?, ?, ?, ?, ?)",
-                (guild_id, kind, *_settings_values(settings)),
-            )
+        for attempt in self._tx():
+            async with attempt as conn:
+                await _exec(
+                    conn,
+                    "INSERT INTO guild_settings (guild_id, kind, preset, options_json,"
+                    " turn_seconds, computer_level) VALUES (?, ?, ?, ?, ?, ?)"
+                    f" ON CONFLICT (guild_id, kind) DO UPDATE SET {_SETTINGS_UPDATE}",
+                    (guild_id, kind, *_settings_values(settings)),
+                )
 
     async def channel_settings(self, channel_id: int, kind: str) -> Settings:
-        async with self._tx("DEFERRED") as conn:
-            rows = await _fetch(
-                conn,
-                "SELECT * FROM channel_settings WHERE channel_id = ? AND kind = ?",
-                (channel_id, kind),
-            )
+        for attempt in self._tx(write=False):
+            async with attempt as conn:
+                rows = await _fetch(
+                    conn,
+                    "SELECT * FROM channel_settings WHERE channel_id = ? AND kind = ?",
+                    (channel_id, kind),
+                )
         return _settings(rows[0]) if rows else Settings()
 
     async def set_channel_settings(
         self, channel_id: int, guild_id: int, kind: str, settings: Settings
     ) -> None:
-        async with self._tx() as conn:
-            await _exec(
-                conn,
-                "INSERT OR REPLACE INTO channel_settings (channel_id, kind, guild_id, preset,"
-                " options_json, turn_seconds, computer_level) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (channel_id, kind, guild_id, *_settings_values(settings)),
-            )
+        for attempt in self._tx():
+            async with attempt as conn:
+                await _exec(
+                    conn,
+                    "INSERT INTO channel_settings (channel_id, kind, guild_id, preset,"
+                    " options_json, turn_seconds, computer_level) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (channel_id, kind) DO UPDATE SET guild_id = excluded.guild_id,"
+                    f" {_SETTINGS_UPDATE}",
+                    (channel_id, kind, guild_id, *_settings_values(settings)),
+                )
 
     async def effective_settings(self, guild_id: int, channel_id: int, kind: str) -> Settings:
         """Channel settings over guild settings of one kind, field by field (options
         key by key)."""
-        async with self._tx("DEFERRED") as conn:
-            g = await _fetch(
-                conn,
-                "SELECT * FROM guild_settings WHERE guild_id = ? AND kind = ?",
-                (guild_id, kind),
-            )
-            c = await _fetch(
-                conn,
-                "SELECT * FROM channel_settings WHERE channel_id = ? AND kind = ?",
-                (channel_id, kind),
-            )
+        for attempt in self._tx(write=False):
+            async with attempt as conn:
+                g = await _fetch(
+                    conn,
+                    "SELECT * FROM guild_settings WHERE guild_id = ? AND kind = ?",
+                    (guild_id, kind),
+                )
+                c = await _fetch(
+                    conn,
+                    "SELECT * FROM channel_settings WHERE channel_id = ? AND kind = ?",
+                    (channel_id, kind),
+                )
         gs = _settings(g[0]) if g else Settings()
         cs = _settings(c[0]) if c else Settings()
         return Settings(
@@ -745,13 +859,23 @@ class Database:
 
     # ------------------------------------------------------------------ internals
 
-    async def _raise_not_live(self, conn: aiosqlite.Connection, game_id: int) -> None:
+    async def _raise_not_live(self, conn: Tx, game_id: int) -> None:
         rows = await _fetch(conn, "SELECT status FROM games WHERE game_id = ?", (game_id,))
         if not rows:
             raise GameNotFound(game_id)
         raise GameNotLive(game_id, rows[0][0])
 
-    async def _live_game(self, conn: aiosqlite.Connection, game_id: int) -> _GameRow:
+    async def _lock_live(self, conn: Tx, game_id: int) -> None:
+        """Wait for, then hold off, every other writer of this live game (PostgreSQL;
+        on SQLite the transaction already holds the file's one writer lock). Writers
+        that change the version take the same row lock through their UPDATE."""
+        await _fetch(
+            conn,
+            f"SELECT 1 FROM live_games WHERE game_id = ?{self._dialect.for_update}",
+            (game_id,),
+        )
+
+    async def _live_game(self, conn: Tx, game_id: int) -> _GameRow:
         """The game's guild, kind and scoring if live, or GameNotFound / GameNotLive."""
         rows = await _fetch(
             conn, "SELECT guild_id, kind, scoring, status FROM games WHERE game_id = ?", (game_id,)
@@ -762,9 +886,7 @@ class Database:
             raise GameNotLive(game_id, rows[0]["status"])
         return _GameRow(int(rows[0]["guild_id"]), str(rows[0]["kind"]), str(rows[0]["scoring"]))
 
-    async def _bump(
-        self, conn: aiosqlite.Connection, game_id: int, expected: int, meta_json: str | None
-    ) -> int:
+    async def _bump(self, conn: Tx, game_id: int, expected: int, meta_json: str | None) -> int:
         # Only the small live_games row changes on every decision: SQLite rewrites a
         # whole row (overflow pages too) on any update, so nothing large lives here.
         cur = await _exec(
@@ -782,7 +904,7 @@ class Database:
             raise StaleVersion(game_id, expected, int(rows[0][0]))
         return expected + 1
 
-    async def _record(self, conn: aiosqlite.Connection, game_id: int, game: _Row) -> str | None:
+    async def _record(self, conn: Tx, game_id: int, game: Row) -> str | None:
         """The record of a ``games`` row: assembled while live, else the one kept."""
         if game["status"] == "live":
             live = await _fetch(conn, "SELECT 1 FROM live_games WHERE game_id = ?", (game_id,))
@@ -791,7 +913,7 @@ class Database:
         return cast(str | None, game["record_json"])
 
     async def _assemble(
-        self, conn: aiosqlite.Connection, game_id: int, kind: str, *, as_of_snapshot: bool = False
+        self, conn: Tx, game_id: int, kind: str, *, as_of_snapshot: bool = False
     ) -> tuple[str, tuple[tuple[int, str], ...]]:
         """The live game's record, and the decisions left out of it.
 
@@ -831,9 +953,7 @@ class Database:
         record["rounds"] = rounds
         return json.dumps(record, ensure_ascii=False), tuple(after)
 
-    async def _end(
-        self, conn: aiosqlite.Connection, game_id: int, status: str, winners: Sequence[int]
-    ) -> None:
+    async def _end(self, conn: Tx, game_id: int, status: str, winners: Sequence[int]) -> None:
         """Finish or abandon a live game: wins and games played (finished only), the
         assembled record kept in ``games``, the live rows removed."""
         g = await self._live_game(conn, game_id)
@@ -842,16 +962,15 @@ class Database:
             for s in winners:
                 if s not in seats:
                     raise ValueError(f"game {game_id} has no seat {s}")
-            for i, seat in seats.items():
-                if seat.user_id is None:
-                    continue
-                await _ensure_player(conn, g.guild_id, g.kind, seat.user_id, seat.display_name)
-                await _exec(
-                    conn,
-                    "UPDATE players SET games_played = games_played + 1, wins = wins + ?"
-                    " WHERE guild_id = ? AND kind = ? AND user_id = ?",
-                    (1 if i in winners else 0, g.guild_id, g.kind, seat.user_id),
-                )
+            humans = {i: s.user_id for i, s in seats.items() if s.user_id is not None}
+            names = {u: seats[i].display_name for i, u in humans.items()}
+            await _ensure_players(conn, g.guild_id, g.kind, names)
+            await _execmany(
+                conn,
+                "UPDATE players SET games_played = games_played + 1, wins = wins + ?"
+                " WHERE guild_id = ? AND kind = ? AND user_id = ?",
+                [(1 if i in winners else 0, g.guild_id, g.kind, u) for i, u in humans.items()],
+            )
         record, _ = await self._assemble(conn, game_id, g.kind)
         await _exec(
             conn,
@@ -862,9 +981,7 @@ class Database:
         # the snapshot, deals and log go with it (ON DELETE CASCADE)
         await _exec(conn, "DELETE FROM live_games WHERE game_id = ?", (game_id,))
 
-    async def _live_tables(
-        self, conn: aiosqlite.Connection, game_ids: Sequence[int]
-    ) -> list[LiveTable]:
+    async def _live_tables(self, conn: Tx, game_ids: Sequence[int]) -> list[LiveTable]:
         seats = await self._seats_of(conn, game_ids)
         out = []
         for game_id in game_ids:
@@ -902,9 +1019,7 @@ class Database:
             )
         return out
 
-    async def _seats_of(
-        self, conn: aiosqlite.Connection, game_ids: Sequence[int]
-    ) -> dict[int, tuple[Seat, ...]]:
+    async def _seats_of(self, conn: Tx, game_ids: Sequence[int]) -> dict[int, tuple[Seat, ...]]:
         out: dict[int, list[Seat]] = {g: [] for g in game_ids}
         for start in range(0, len(game_ids), 500):
             chunk = game_ids[start : start + 500]
@@ -919,9 +1034,7 @@ class Database:
                 out[int(r["game_id"])].append(_seat_from_row(r))
         return {g: tuple(s) for g, s in out.items()}
 
-    async def _summaries(
-        self, conn: aiosqlite.Connection, rows: Sequence[sqlite3.Row]
-    ) -> list[GameSummary]:
+    async def _summaries(self, conn: Tx, rows: Sequence[Row]) -> list[GameSummary]:
         """GameSummary of each ``games`` row, with its seats."""
         seats = await self._seats_of(conn, [int(r["game_id"]) for r in rows])
         return [
@@ -943,7 +1056,7 @@ class Database:
             for r in rows
         ]
 
-    async def _seats(self, conn: aiosqlite.Connection, game_id: int) -> dict[int, Seat]:
+    async def _seats(self, conn: Tx, game_id: int) -> dict[int, Seat]:
         rows = await _fetch(
             conn,
             "SELECT seat, user_id, display_name, computer_level FROM game_seats"
@@ -952,9 +1065,7 @@ class Database:
         )
         return {int(r["seat"]): _seat_from_row(r) for r in rows}
 
-    async def _record_round(
-        self, conn: aiosqlite.Connection, game_id: int, result: RoundResult
-    ) -> None:
+    async def _record_round(self, conn: Tx, game_id: int, result: RoundResult) -> None:
         g = await self._live_game(conn, game_id)
         seats = await self._seats(conn, game_id)
         n = len(result.seats)
@@ -971,14 +1082,16 @@ class Database:
         now = self._clock()
         humans = [(s, seats[s.seat]) for s in result.seats if seats[s.seat].user_id is not None]
         rated = len(humans) >= 2
-        try:
-            await _exec(
-                conn,
-                "INSERT INTO rounds (game_id, round_no, ended_at, rated) VALUES (?, ?, ?, ?)",
-                (game_id, result.number, now, int(rated)),
-            )
-        except sqlite3.IntegrityError as exc:
-            raise RoundAlreadyRecorded(game_id, result.number) from exc
+        # DO NOTHING rather than a caught constraint error: on PostgreSQL an error
+        # would abort the whole transaction
+        cur = await _exec(
+            conn,
+            "INSERT INTO rounds (game_id, round_no, ended_at, rated) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id, round_no) DO NOTHING",
+            (game_id, result.number, now, int(rated)),
+        )
+        if cur.rowcount != 1:
+            raise RoundAlreadyRecorded(game_id, result.number)
         await _execmany(
             conn,
             "INSERT INTO round_seats (game_id, round_no, seat, position, score, total,"
@@ -999,50 +1112,62 @@ class Database:
         await _exec(
             conn, "UPDATE games SET rounds_played = rounds_played + 1 WHERE game_id = ?", (game_id,)
         )
-        for res, seat in humans:
-            assert seat.user_id is not None
-            name = res.display_name or seat.display_name
-            if res.display_name and res.display_name != seat.display_name:
-                await _exec(
-                    conn,
-                    "UPDATE game_seats SET display_name = ? WHERE game_id = ? AND seat = ?",
-                    (res.display_name, game_id, res.seat),
-                )
-            spec = result.statistics
-            await _ensure_player(conn, g.guild_id, g.kind, seat.user_id, name, counted(spec))
-            await _exec(
+        # Each statement covers every human of the round (one round trip each on
+        # PostgreSQL, rather than one per human and statement).
+        spec = result.statistics
+        renamed = [
+            (res.display_name, game_id, res.seat)
+            for res, seat in humans
+            if res.display_name and res.display_name != seat.display_name
+        ]
+        if renamed:
+            await _execmany(
                 conn,
-                "UPDATE players SET display_name = ?, details_json = ?,"
-                " rounds_played = rounds_played + 1,"
-                " position_sum = position_sum + ?, last_played_at = ?"
-                " WHERE guild_id = ? AND kind = ? AND user_id = ?",
+                "UPDATE game_seats SET display_name = ? WHERE game_id = ? AND seat = ?",
+                renamed,
+            )
+        names = {
+            cast(int, seat.user_id): res.display_name or seat.display_name for res, seat in humans
+        }
+        await _ensure_players(conn, g.guild_id, g.kind, names, counted(spec))
+        await _execmany(
+            conn,
+            "UPDATE players SET display_name = ?, details_json = ?,"
+            " rounds_played = rounds_played + 1,"
+            " position_sum = position_sum + ?, last_played_at = ?"
+            " WHERE guild_id = ? AND kind = ? AND user_id = ?",
+            [
                 (
-                    name,
+                    names[cast(int, seat.user_id)],
                     _json(kept_details(spec, res.details)),
                     res.position,
                     now,
                     g.guild_id,
                     g.kind,
                     seat.user_id,
-                ),
-            )
-            await _exec(
-                conn,
-                "INSERT INTO player_points (guild_id, kind, user_id, scheme, points, rounds)"
-                " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, kind, user_id, scheme)"
-                " DO UPDATE SET points = points + excluded.points, rounds = rounds + 1",
-                (g.guild_id, g.kind, seat.user_id, g.scoring, res.score),
-            )
-            await _execmany(
-                conn,
-                "INSERT INTO player_stats (guild_id, kind, user_id, stat, value)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id, stat)"
-                " DO UPDATE SET value = player_stats.value + excluded.value",
-                [
-                    (g.guild_id, g.kind, seat.user_id, stat, add)
-                    for stat, add in round_counts(spec, res.position, n, res.details).items()
-                ],
-            )
+                )
+                for res, seat in humans
+            ],
+        )
+        await _execmany(
+            conn,
+            "INSERT INTO player_points (guild_id, kind, user_id, scheme, points, rounds)"
+            " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, kind, user_id, scheme)"
+            " DO UPDATE SET points = player_points.points + excluded.points,"
+            " rounds = player_points.rounds + 1",
+            [(g.guild_id, g.kind, seat.user_id, g.scoring, res.score) for res, seat in humans],
+        )
+        await _execmany(
+            conn,
+            "INSERT INTO player_stats (guild_id, kind, user_id, stat, value)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id, stat)"
+            " DO UPDATE SET value = player_stats.value + excluded.value",
+            [
+                (g.guild_id, g.kind, seat.user_id, stat, add)
+                for res, seat in humans
+                for stat, add in round_counts(spec, res.position, n, res.details).items()
+            ],
+        )
         if rated:
             await _rate(
                 conn, g.guild_id, g.kind, [(seat.user_id, res.position) for res, seat in humans]
@@ -1077,40 +1202,46 @@ def _details(text: str | None) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-async def _ensure_player(
-    conn: aiosqlite.Connection,
+async def _ensure_players(
+    conn: Tx,
     guild_id: int,
     kind: str,
-    user_id: int,
-    display_name: str,
+    names: Mapping[int, str],
     counts: Sequence[str] = (),
 ) -> None:
-    """The player's row of this kind, and a zero for each of ``counts`` when new."""
-    cur = await _exec(
+    """A row of this kind for each of the players (user id: name), and for each new
+    one a zero for each of ``counts``."""
+    if not names:
+        return
+    marks = ", ".join("?" * len(names))
+    rows = await _fetch(
+        conn,
+        f"SELECT user_id FROM players WHERE guild_id = ? AND kind = ? AND user_id IN ({marks})",
+        (guild_id, kind, *names),
+    )
+    known = {int(r[0]) for r in rows}
+    new = [u for u in names if u not in known]
+    if not new:
+        return
+    start = ordinal(DEFAULT_MU, DEFAULT_SIGMA)
+    # DO NOTHING: another process may add the same player at the same moment
+    await _execmany(
         conn,
         "INSERT INTO players (guild_id, kind, user_id, display_name, mu, sigma, ordinal)"
         " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id) DO NOTHING",
-        (
-            guild_id,
-            kind,
-            user_id,
-            display_name,
-            DEFAULT_MU,
-            DEFAULT_SIGMA,
-            ordinal(DEFAULT_MU, DEFAULT_SIGMA),
-        ),
+        [(guild_id, kind, u, names[u], DEFAULT_MU, DEFAULT_SIGMA, start) for u in new],
     )
-    if cur.rowcount and counts:
+    if counts:
         await _execmany(
             conn,
             "INSERT INTO player_stats (guild_id, kind, user_id, stat, value)"
-            " VALUES (?, ?, ?, ?, 0)",
-            [(guild_id, kind, user_id, stat) for stat in counts],
+            " VALUES (?, ?, ?, ?, 0) ON CONFLICT (guild_id, kind, user_id, stat) DO NOTHING",
+            [(guild_id, kind, u, stat) for u in new for stat in counts],
         )
 
 
 async def _rate(
-    conn: aiosqlite.Connection,
+    conn: Tx,
     guild_id: int,
     kind: str,
     results: Sequence[tuple[int | None, int]],
@@ -1118,14 +1249,15 @@ async def _rate(
     """Store the new ratings among ``results`` (user id, position; equal positions are
     ties), as :func:`data.ratings.rate` rates them."""
     users = [u for u, _ in results if u is not None]
-    ratings = []
-    for u in users:
-        (row,) = await _fetch(
-            conn,
-            "SELECT mu, sigma FROM players WHERE guild_id = ? AND kind = ? AND user_id = ?",
-            (guild_id, kind, u),
-        )
-        ratings.append((float(row[0]), float(row[1])))
+    # the rows were updated earlier in this transaction, which holds their locks
+    rows = await _fetch(
+        conn,
+        "SELECT user_id, mu, sigma FROM players WHERE guild_id = ? AND kind = ?"
+        f" AND user_id IN ({', '.join('?' * len(users))})",
+        (guild_id, kind, *users),
+    )
+    by_user = {int(r[0]): (float(r[1]), float(r[2])) for r in rows}
+    ratings = [by_user[u] for u in users]
     new = rate(ratings, [p for u, p in results if u is not None])
     await _execmany(
         conn,
@@ -1138,7 +1270,7 @@ async def _rate(
     )
 
 
-def _board_row(rank: int, r: _Row) -> LeaderboardRow:
+def _board_row(rank: int, r: Row) -> LeaderboardRow:
     return LeaderboardRow(
         rank=rank,
         user_id=r["user_id"],
@@ -1151,7 +1283,7 @@ def _board_row(rank: int, r: _Row) -> LeaderboardRow:
     )
 
 
-def _settings(row: _Row) -> Settings:
+def _settings(row: Row) -> Settings:
     options = json.loads(row["options_json"] or "{}")
     return Settings(
         preset=row["preset"],
@@ -1161,6 +1293,12 @@ def _settings(row: _Row) -> Settings:
     )
 
 
+_SETTINGS_UPDATE: Final = (
+    "preset = excluded.preset, options_json = excluded.options_json,"
+    " turn_seconds = excluded.turn_seconds, computer_level = excluded.computer_level"
+)
+
+
 def _settings_values(s: Settings) -> tuple[str | None, str, int | None, str | None]:
     return (s.preset, json.dumps(dict(s.options), sort_keys=True), s.turn_seconds, s.computer_level)
 
@@ -1168,30 +1306,18 @@ def _settings_values(s: Settings) -> tuple[str | None, str, int | None, str | No
 @dataclass(frozen=True, slots=True)
 class _Done:
     rowcount: int
-    lastrowid: int | None
 
 
-async def _exec(conn: aiosqlite.Connection, sql: str, args: Sequence[Any] = ()) -> _Done:
-    async with conn.execute(sql, args) as cur:
-        return _Done(cur.rowcount, cur.lastrowid)
+async def _exec(conn: Tx, sql: str, args: Sequence[Any] = ()) -> _Done:
+    return _Done(await conn.execute(sql, args))
 
 
-async def _execmany(conn: aiosqlite.Connection, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-    async with conn.executemany(sql, rows):
-        pass
+async def _execmany(conn: Tx, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+    await conn.executemany(sql, rows)
 
 
-async def _rollback(conn: aiosqlite.Connection) -> None:
-    """ROLLBACK, ignoring "no transaction is active" (it had committed or never began)."""
-    with suppress(sqlite3.OperationalError):
-        await _exec(conn, "ROLLBACK")
-
-
-async def _fetch(
-    conn: aiosqlite.Connection, sql: str, args: Sequence[Any] = ()
-) -> list[sqlite3.Row]:
-    async with conn.execute(sql, args) as cur:
-        return list(await cur.fetchall())
+async def _fetch(conn: Tx, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+    return await conn.fetch(sql, args)
 
 
 # ---------------------------------------------------------------------- start-up
@@ -1201,20 +1327,26 @@ def _preflight(path: Path) -> None:
     sqlite3.connect(path).close()
 
 
-async def _user_version(conn: aiosqlite.Connection) -> int:
-    rows = await _fetch(conn, "PRAGMA user_version")
-    return int(next(iter(rows))[0])
+async def _schema_version(conn: Tx, engine: str) -> int:
+    if engine == "sqlite":
+        rows = await _fetch(conn, "PRAGMA user_version")
+        return int(rows[0][0])
+    rows = await _fetch(conn, "SELECT to_regclass('schema_version') IS NOT NULL")
+    if not rows[0][0]:
+        return 0
+    rows = await _fetch(conn, "SELECT version FROM schema_version")
+    return int(rows[0][0]) if rows else 0
 
 
 #: The first schema version that records whether the file was closed cleanly.
 _MARKER_VERSION: Final = 4
 
 
-async def _check_file(conn: aiosqlite.Connection, path: Path, check: bool | None) -> bool:
+async def _check_file(conn: Tx, path: Path, check: bool | None) -> bool:
     """Refuse, without writing, a file that is not ours, is from a newer release, or
     (when it was not closed cleanly, or when asked) fails SQLite's integrity check.
     Returns whether the integrity check ran."""
-    version = await _user_version(conn)  # raises sqlite3.DatabaseError if not a database
+    version = await _schema_version(conn, "sqlite")  # sqlite3.DatabaseError if not one
     (app,) = await _fetch(conn, "PRAGMA application_id")
     (tables,) = await _fetch(conn, "SELECT count(*) FROM sqlite_schema")
     if int(app[0]) not in (0, APPLICATION_ID) or (version == 0 and int(tables[0]) > 0):
@@ -1242,41 +1374,59 @@ async def _migrate(conn: aiosqlite.Connection, path: Path, *, checked: bool) -> 
     """Apply every migration past the file's version, all in one transaction, and
     count this connection as open (``checked``: the file was just found sound, so
     the count left by connections that never closed starts afresh)."""
-    await _exec(conn, "BEGIN IMMEDIATE")  # serialise with another process migrating
+    tx = SqliteTx(conn)
+    await tx.execute("BEGIN IMMEDIATE")  # serialise with another process migrating
     try:
-        version = await _user_version(conn)
+        version = await _schema_version(tx, "sqlite")
         if version > SCHEMA_VERSION:
             raise SchemaTooNew(path, version, SCHEMA_VERSION)
         for m in MIGRATIONS[version:]:
-            for statement in _statements(m.sql):
-                await _exec(conn, statement)
-            await _exec(conn, f"PRAGMA user_version = {m.version}")
+            await tx.script(m.sql)
+            await tx.execute(f"PRAGMA user_version = {m.version}")
         if version < SCHEMA_VERSION:
-            await _exec(conn, f"PRAGMA application_id = {APPLICATION_ID}")
+            await tx.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         # cleared by a clean close(); still set at the next open means a crash
-        await _exec(
-            conn,
+        await tx.execute(
             "UPDATE open_state SET open_count = CASE WHEN ? THEN 1 ELSE open_count + 1 END",
             (int(checked),),
         )
-        await _exec(conn, "COMMIT")
+        await tx.execute("COMMIT")
     except BaseException:
-        await _rollback(conn)
+        await sqlite_rollback(conn)
         raise
+
+
+async def _migrate_postgres(engine: Engine) -> None:
+    """Apply every migration past the database's version, all in one transaction.
+
+    Processes starting together take turns on a transaction-scoped advisory lock, so
+    one migrates and the others find it done. A database that holds tables but no
+    ``schema_version`` is someone else's, and one of a newer release is refused: both
+    before anything is written."""
+    async with engine.transaction(write=True) as tx:
+        await tx.execute("SELECT pg_advisory_xact_lock(?)", (APPLICATION_ID,))
+        version = await _schema_version(tx, "postgresql")
+        if version == 0:
+            (tables,) = await tx.fetch(
+                "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"
+            )
+            if int(tables[0]) > 0:
+                raise UnknownDatabase(engine.where)
+            await tx.script(
+                "CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1),"
+                " version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1, 0)"
+            )
+        if version > SCHEMA_VERSION:
+            raise SchemaTooNew(engine.where, version, SCHEMA_VERSION)
+        for m in MIGRATIONS[version:]:
+            await tx.script(m.postgres)
+        if version < SCHEMA_VERSION:
+            await tx.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
 
 
 def _statements(script: str) -> list[str]:
     """Split a migration script into statements (SQLite's own completeness test)."""
-    out: list[str] = []
-    buf = ""
-    for line in script.splitlines(keepends=True):
-        buf += line
-        if sqlite3.complete_statement(buf):
-            out.append(buf.strip())
-            buf = ""
-    if buf.strip():
-        raise DatabaseError(f"incomplete statement in migration: {buf.strip()[:60]}")
-    return out
+    return statements(script)
 
 
-__all__ = ["DEFAULT_MU", "DEFAULT_SIGMA", "Database", "Statistics"]
+__all__ = ["DEFAULT_MU", "DEFAULT_SIGMA", "Database"]

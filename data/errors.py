@@ -15,6 +15,24 @@ class DatabaseError(Exception):
     """Base class of every error raised by :mod:`data`."""
 
 
+class BadDatabaseUrl(DatabaseError, ValueError):
+    """``DATABASE_URL`` (or a URL given to ``python -m data``) names no database this
+    bot can use."""
+
+    def __init__(self, url: str, detail: str) -> None:
+        self.url = url
+        super().__init__(
+            f"DATABASE_URL={url!r} {detail}: use sqlite:///relative/path.sqlite3, "
+            "sqlite:////absolute/path.sqlite3 or postgresql://user:password@host:port/database"
+        )
+
+
+def _name(where: Path | str) -> str:
+    """How a message names the database: a file's path, or a PostgreSQL URL (shown
+    without its password)."""
+    return f"database file {where}" if isinstance(where, Path) else f"PostgreSQL database {where}"
+
+
 class CorruptDatabase(DatabaseError):
     """The file is not a SQLite database, or SQLite reports it damaged."""
 
@@ -29,39 +47,48 @@ class CorruptDatabase(DatabaseError):
 
 
 class CannotOpenDatabase(DatabaseError):
-    """SQLite could not open or read the file (missing folder, permissions, lock, I/O)."""
+    """The database cannot be opened: SQLite cannot open or read the file (missing
+    folder, permissions, lock, I/O), or the PostgreSQL server cannot be reached, refuses
+    the login or has no such database."""
 
-    def __init__(self, path: Path, detail: str) -> None:
+    def __init__(self, path: Path | str, detail: str, *, hint: str | None = None) -> None:
         self.path = path
         self.detail = detail
-        super().__init__(
-            f"The database file {path} could not be opened ({detail}). Check that its "
-            "folder exists and is writable, that the disk is not full, and that no other "
-            "program holds the file locked."
-        )
+        if hint is None:
+            hint = (
+                "Check that its folder exists and is writable, that the disk is not full, "
+                "and that no other program holds the file locked."
+                if isinstance(path, Path)
+                else "Check that the server is running and that DATABASE_URL names its "
+                "host, port and database."
+            )
+        verb = "opened" if isinstance(path, Path) else "reached"
+        super().__init__(f"The {_name(path)} could not be {verb} ({detail}). {hint}")
 
 
 class UnknownDatabase(DatabaseError):
-    """The file is a SQLite database, but not one this bot created."""
+    """The database already holds tables, but not ones this bot created."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path | str) -> None:
         self.path = path
+        what = "a SQLite database" if isinstance(path, Path) else "a database"
+        check = "database path" if isinstance(path, Path) else "DATABASE_URL"
         super().__init__(
-            f"The database file {path} is a SQLite database that this bot did not create "
+            f"The {_name(path)} is {what} that this bot did not create "
             "(it already holds tables but no President schema version). The bot stopped "
-            "without touching it. Check the configured database path."
+            f"without touching it. Check the configured {check}."
         )
 
 
 class SchemaTooNew(DatabaseError):
-    """The file was written by a newer version of the bot."""
+    """The database was written by a newer version of the bot."""
 
-    def __init__(self, path: Path, found: int, known: int) -> None:
+    def __init__(self, path: Path | str, found: int, known: int) -> None:
         self.path = path
         self.found = found
         self.known = known
         super().__init__(
-            f"The database file {path} has schema version {found}, but this version of the "
+            f"The {_name(path)} has schema version {found}, but this version of the "
             f"bot only knows versions up to {known}: it was written by a newer release. "
             "The bot stopped without touching it. Run the newer release, or restore a "
             "backup made by this one."

@@ -154,6 +154,55 @@ def test_a_database_folder_that_cannot_be_made_is_one_line(
     assert "Cannot create the folder" in line and "DATABASE_PATH" in line
 
 
+def test_an_unreachable_postgresql_is_one_line(tmp_path: Path, unreachable: str) -> None:
+    url = f"postgresql://cardtable:hunter2@127.0.0.1:{_closed_port()}/cardtable"
+    proc = _start(tmp_path, {"DISCORD_TOKEN": "x", "DATABASE_URL": url}, unreachable)
+    assert proc.returncode == 1
+    line = _one_error_line(proc)
+    assert "PostgreSQL database" in line and "could not be reached" in line
+    assert "DATABASE_URL" in line
+    assert "hunter2" not in proc.stdout + proc.stderr
+
+
+def test_a_postgresql_refusing_the_login_is_one_line(
+    tmp_path: Path, unreachable: str, postgres_url: str
+) -> None:
+    stranger = postgres_url.replace("cardtable@", "not_a_user:hunter2@")
+    proc = _start(tmp_path, {"DISCORD_TOKEN": "x", "DATABASE_URL": stranger}, unreachable)
+    assert proc.returncode == 1
+    line = _one_error_line(proc)
+    assert "refused the login" in line and "user and password in DATABASE_URL" in line
+    assert "hunter2" not in proc.stdout + proc.stderr
+
+
+def test_database_url_names_a_sqlite_file_or_a_postgresql_database(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    relative = bot.load_settings(
+        {"DISCORD_TOKEN": "x", "DATABASE_URL": "sqlite:///var/other.sqlite3"}, dotenv_path=env_file
+    )
+    assert relative.database_path == tmp_path / "var" / "other.sqlite3"
+    assert relative.database_url is None
+    absolute = bot.load_settings(
+        {"DISCORD_TOKEN": "x", "DATABASE_URL": f"sqlite:///{tmp_path}/abs.sqlite3"},
+        dotenv_path=env_file,
+    )
+    assert absolute.database_path == tmp_path / "abs.sqlite3"
+    url = "postgresql://bot:secret@db.example:5432/cardtable"
+    shared = bot.load_settings({"DISCORD_TOKEN": "x", "DATABASE_URL": url}, dotenv_path=env_file)
+    assert shared.database_url == url and "secret" not in repr(shared)
+    with pytest.raises(bot.ConfigError, match="DATABASE_URL") as bad:
+        bot.load_settings(
+            {"DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://bot:secret@db/cardtable"},
+            dotenv_path=env_file,
+        )
+    assert "secret" not in str(bad.value)
+    with pytest.raises(bot.ConfigError, match="not both"):
+        bot.load_settings(
+            {"DISCORD_TOKEN": "x", "DATABASE_URL": url, "DATABASE_PATH": "var/x.sqlite3"},
+            dotenv_path=env_file,
+        )
+
+
 def _project_copy(tmp_path: Path) -> Path:
     """bot.py in a folder of its own (its imports come from PYTHONPATH), so
     the test can give it a .env without touching the real checkout's."""

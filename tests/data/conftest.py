@@ -1,11 +1,25 @@
-"""Fixtures for the persistence tests: real SQLite files in a temporary directory."""
+"""Fixtures for the persistence tests: real SQLite files in a temporary directory, and
+real PostgreSQL databases, one per test.
+
+``db`` and ``store_url`` run a test on both engines. A PostgreSQL test gets a
+database of its own, created from a template migrated once per session (a copy is
+quicker than migrating) and dropped after it. ``db_path`` is the SQLite file, for the
+tests of what only a file has (damage, permissions, old releases' files).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import AsyncIterator, Sequence
+import sqlite3
+import uuid
+from collections.abc import AsyncIterator, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
+import asyncpg
 import pytest
 
 from data import Database, NewGame, RoundResult, Seat, SeatResult, Statistics
@@ -31,9 +45,96 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "president.sqlite3"
 
 
+ENGINES = ("sqlite", "postgresql")
+TEMPLATE = "cardtable_test_template"
+
+
+def database_url(server_url: str, name: str) -> str:
+    """The URL of database ``name`` on the server of ``server_url``."""
+    return urlunsplit(urlsplit(server_url)._replace(path=f"/{name}"))
+
+
+def _admin(server_url: str, *statements: str) -> None:
+    """Run statements on the server, from a thread of its own: the fixtures that call
+    this may run inside a test's event loop."""
+
+    async def run() -> None:
+        conn = await asyncpg.connect(server_url)
+        try:
+            for statement in statements:
+                await conn.execute(statement)
+        finally:
+            await conn.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
+
+
+@pytest.fixture(scope="session")
+def pg_template(postgres_url: str) -> str:
+    """A database at the current schema, to copy for each test (``CREATE DATABASE …
+    TEMPLATE``)."""
+
+    _admin(
+        postgres_url,
+        f"DROP DATABASE IF EXISTS {TEMPLATE} WITH (FORCE)",
+        f"CREATE DATABASE {TEMPLATE}",
+    )
+
+    async def migrate() -> None:
+        store = await Database.open_url(database_url(postgres_url, TEMPLATE))
+        await store.close()
+
+    asyncio.run(migrate())
+    return TEMPLATE
+
+
 @pytest.fixture
-async def db(db_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(db_path, clock=Clock())
+def fresh_postgres(postgres_url: str, pg_template: str) -> Iterator[Any]:
+    """Makes empty (``migrated=False``) or migrated PostgreSQL databases for this test,
+    each dropped after it: ``fresh_postgres()`` is a URL."""
+    made: list[str] = []
+
+    def make(*, migrated: bool = True) -> str:
+        name = f"t_{uuid.uuid4().hex[:16]}"
+        template = f" TEMPLATE {pg_template}" if migrated else ""
+        _admin(postgres_url, f"CREATE DATABASE {name}{template}")
+        made.append(name)
+        return database_url(postgres_url, name)
+
+    yield make
+    if made:
+        _admin(postgres_url, *(f"DROP DATABASE IF EXISTS {n} WITH (FORCE)" for n in made))
+
+
+@pytest.fixture(params=ENGINES)
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new database's URL, on each engine in turn."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'president.sqlite3'}"
+    make = request.getfixturevalue("fresh_postgres")
+    url: str = make()
+    return url
+
+
+async def raw_rows(url: str, sql: str) -> list[tuple[Any, ...]]:
+    """Rows of a query run beside the store (no placeholders), to look at what it wrote."""
+    if url.startswith("sqlite:///"):
+        conn = sqlite3.connect(url.removeprefix("sqlite:///"))
+        try:
+            return [tuple(r) for r in conn.execute(sql).fetchall()]
+        finally:
+            conn.close()
+    pg = await asyncpg.connect(url)
+    try:
+        return [tuple(r) for r in await pg.fetch(sql)]
+    finally:
+        await pg.close()
+
+
+@pytest.fixture
+async def db(store_url: str) -> AsyncIterator[Database]:
+    database = await Database.open_url(store_url, clock=Clock())
     try:
         yield database
     finally:

@@ -98,9 +98,11 @@ class _Bot:
         self.table_runtime = None
 
 
-async def render(path: Path) -> str:
+async def render(path: Path | str) -> str:
+    """What the bot shows of the database at ``path`` (a file, or a URL)."""
     out: list[Any] = []
-    async with await Database.open(path) as db:
+    opened = Database.open(path) if isinstance(path, Path) else Database.open_url(path)
+    async with await opened as db:
         cog = Stats(_Bot(db))  # type: ignore[arg-type]
         for kind in KINDS:
             game = game_type(kind)

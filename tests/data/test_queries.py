@@ -5,8 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -21,7 +19,7 @@ from data import (
     Settings,
     StaleVersion,
 )
-from tests.data.conftest import finish, new_game, play_round, round_result
+from tests.data.conftest import finish, new_game, play_round, raw_rows, round_result
 
 P = "president"
 
@@ -172,9 +170,9 @@ async def test_stale_version_raises_and_writes_nothing(db: Database) -> None:
     assert await db.profile(1, 1, kind=P) is None
 
 
-async def test_two_writers_race_one_wins(db: Database, db_path: Path) -> None:
+async def test_two_writers_race_one_wins(db: Database, store_url: str) -> None:
     game = await db.create_game(new_game([Seat.human(1, "A"), Seat.human(2, "B")]))
-    async with await Database.open(db_path) as other:
+    async with await Database.open_url(store_url) as other:
         results = await asyncio.gather(
             db.append_decision(game, 0, 0, "mine"),
             other.append_decision(game, 0, 0, "theirs"),
@@ -238,15 +236,15 @@ async def test_log_assembles_the_record_and_resumes_from_the_last_deal(db: Datab
     assert (await db.live_table(game)).version == v  # type: ignore[union-attr]
 
 
-async def test_live_tables_survive_reopen_and_finish_removes(db_path: Path) -> None:
-    async with await Database.open(db_path) as db:
+async def test_live_tables_survive_reopen_and_finish_removes(store_url: str) -> None:
+    async with await Database.open_url(store_url) as db:
         a = await db.create_game(new_game([Seat.human(1, "A"), Seat.computer("easy")]))
         b = await db.create_game(
             new_game([Seat.human(2, "B"), Seat.computer("hard")], kind="bigtwo")
         )
         await db.append_decision(a, 0, 1, "KK")
         await db.set_meta(b, '{"timer": 30}')
-    async with await Database.open(db_path) as db:
+    async with await Database.open_url(store_url) as db:
         tables = {t.game_id: t for t in await db.live_tables()}
         assert set(tables) == {a, b}
         assert (tables[a].version, tables[a].decisions) == (1, ((1, "KK"),))
@@ -268,12 +266,10 @@ async def test_live_tables_survive_reopen_and_finish_removes(db_path: Path) -> N
         with pytest.raises(GameNotFound):
             await db.set_meta(999, "{}")
         assert await db.game_record(999) is None and await db.game(999) is None
-    conn = sqlite3.connect(db_path)
     leftovers = [
-        conn.execute(f"SELECT count(*) FROM {t} WHERE game_id = ?", (a,)).fetchone()[0]
+        (await raw_rows(store_url, f"SELECT count(*) FROM {t} WHERE game_id = {a}"))[0][0]
         for t in ("live_games", "live_snapshots", "live_deals", "live_log")
     ]
-    conn.close()
     assert leftovers == [0, 0, 0, 0]
 
 
@@ -291,7 +287,7 @@ async def test_set_seat_hands_a_seat_to_a_computer(db: Database) -> None:
         await db.set_seat(game, 9, Seat.computer("easy"))
 
 
-async def test_forget_user_of_every_kind(db: Database, db_path: Path) -> None:
+async def test_forget_user_of_every_kind(db: Database, store_url: str) -> None:
     for guild in (1, 2):
         for kind in (P, "sixty"):
             game = await db.create_game(
@@ -319,12 +315,12 @@ async def test_forget_user_of_every_kind(db: Database, db_path: Path) -> None:
 
     result = await db.forget_user(None, 7)
     assert (result.players_deleted, result.seats_anonymised) == (2, 2)
-    conn = sqlite3.connect(db_path)
-    assert conn.execute("SELECT count(*) FROM game_seats WHERE user_id = 7").fetchone() == (0,)
-    assert conn.execute("SELECT count(*) FROM player_points WHERE user_id = 7").fetchone() == (0,)
-    assert conn.execute("SELECT count(*) FROM player_stats WHERE user_id = 7").fetchone() == (0,)
-    assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
-    conn.close()
+    for table in ("game_seats", "player_points", "player_stats"):
+        assert await raw_rows(store_url, f"SELECT count(*) FROM {table} WHERE user_id = 7") == [
+            (0,)
+        ]
+    if store_url.startswith("sqlite"):  # PostgreSQL never lets a foreign key dangle
+        assert await raw_rows(store_url, "PRAGMA foreign_key_check") == []
     assert (await db.profile(1, 8, kind=P)).stats.games_played == 1  # type: ignore[union-attr]
 
 
