@@ -36,6 +36,12 @@ def _number(n: int) -> str:
     return format_number(current(), n)
 
 
+def _then(text: str, sentence: str) -> str:
+    """``sentence`` after ``text``: a space, except after a Chinese or Japanese
+    full stop, which needs none."""
+    return text + sentence if text.endswith(("。", "！", "）")) else f"{text} {sentence}"
+
+
 def differences_text(options: Options) -> str:
     """``jokers = 2, revolution = on`` — the options changed from the preset, or ``""``."""
     return table_rules.differences_text(options.differences())
@@ -129,7 +135,7 @@ def _revolution(o: Options) -> str:
         "(another one flips it back). Everything resets each round."
     )
     if o.revolution_reverses_direction:
-        text += " " + _("A revolution also reverses the direction of play.")
+        text = _then(text, _("A revolution also reverses the direction of play."))
     return text
 
 
@@ -149,11 +155,13 @@ def _exchange(o: Options) -> str:
             "and the second-last's highest with the second's lowest. No choices."
         )
     if o.exchange_return == "lowest":
-        text += " " + _("Cards given back are always the lowest.")
+        text = _then(text, _("Cards given back are always the lowest."))
     else:
-        text += " " + _("Receivers choose what to give back (the lowest if their time runs out).")
+        text = _then(
+            text, _("Receivers choose what to give back (the lowest if their time runs out).")
+        )
     if o.butthead:
-        text += " " + _("Receivers give back one card more than they got.")
+        text = _then(text, _("Receivers give back one card more than they got."))
     return text
 
 
@@ -180,12 +188,13 @@ def _scoring(o: Options) -> str:
             "1/2/3 places."
         )
     if rounds is not None:
-        text += " " + _n(
+        limit = _n(
             "The game ends after {n} round at the latest.",
             "The game ends after {n} rounds at the latest.",
             rounds,
-        ).format(n=_number(rounds))
-    text += " " + _("Most points wins; ties share the win.")
+        )
+        text = _then(text, limit.format(n=_number(rounds)))
+    text = _then(text, _("Most points wins; ties share the win."))
     return text
 
 
@@ -220,15 +229,21 @@ def _controls(o: Options) -> str:
     )
     cards = -(-(52 * o.decks + o.jokers) // o.players)  # the most cards a hand is dealt
     if cards > MAX_SELECT_OPTIONS:
-        text += " " + _(
-            "A hand of two decks can have more plays than one menu holds "
-            "({n}): then choose a rank, then how many cards, then press "
-            "**Play**."
-        ).format(n=_number(MAX_SELECT_OPTIONS))
+        text = _then(
+            text,
+            _(
+                "A hand of two decks can have more plays than one menu holds "
+                "({n}): then choose a rank, then how many cards, then press "
+                "**Play**."
+            ).format(n=_number(MAX_SELECT_OPTIONS)),
+        )
     if o.exchange in ("classic", "house", "revolution") and o.exchange_return == "choice":
-        text += " " + _(
-            "To give cards back in the exchange, choose them, then confirm with "
-            "**Give back** (nothing is given before that)."
+        text = _then(
+            text,
+            _(
+                "To give cards back in the exchange, choose them, then confirm with "
+                "**Give back** (nothing is given before that)."
+            ),
         )
     return text
 
