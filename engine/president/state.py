@@ -423,7 +423,8 @@ class President(kit.SplitMix, kit.KitState[Record]):
 
     game_name: ClassVar[str] = "president"
     kind: ClassVar[str] = "president"
-    title: ClassVar[str] = "President"
+    # Translators: the game's name (French: Président; Japanese and Chinese: 大富豪)
+    title: ClassVar[str] = N_("President")
     lower_is_better: ClassVar[bool] = False
     record_type: ClassVar[Any] = Record
 
