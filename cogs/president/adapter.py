@@ -25,7 +25,7 @@ from cogs.table.adapter import (
 )
 from cogs.table.images import table_picture
 from cogs.table.rules import describe_options
-from cogs.table.text import STALE_CHOICE, plural, standings_lines
+from cogs.table.text import STALE_CHOICE, standings_lines
 from engine.game import GameOutcome, RoundScore
 from engine.president import (
     EXCHANGE,
@@ -36,6 +36,7 @@ from engine.president import (
     Play,
     President,
 )
+from locales import N_, _, _n, current, format_list
 
 from . import images
 from .rules_text import differences_text, rules_text, value_text
@@ -46,8 +47,10 @@ from .text import (
     exchange_private_lines,
     exchange_public_lines,
     give_choices,
+    number,
     parse_rank_value,
     play_choices,
+    play_text,
     recent_log,
     resolve_give,
     round_lines,
@@ -64,13 +67,15 @@ class PresidentAdapter:
     position_picture = staticmethod(images.position_picture)
     """Draws a reviewed decision's position from the player's observation
     (a module function: the review sends it to the computer worker)."""
-    round_word = "round"
+    round_word = N_("round")
+    """Marked here, translated where the table runtime shows it."""
     toggles = (
-        ("revolution", "Revolution"),
-        ("equal_plays", "Equal plays"),
-        ("skip_on_equal", "Skip on equal"),
-        ("compulsory", "Must play"),
-        ("single_round", "One turn each"),
+        # Translators: house rules as settings toggles; Japanese: 革命, イレブンバック…
+        ("revolution", N_("Revolution")),
+        ("equal_plays", N_("Equal plays")),
+        ("skip_on_equal", N_("Skip on equal")),
+        ("compulsory", N_("Must play")),
+        ("single_round", N_("One turn each")),
     )
 
     # -- lobby and rules -------------------------------------------------------
@@ -99,16 +104,20 @@ class PresidentAdapter:
         return lines
 
     def turn_text(self, t: TableSnapshot, player: int) -> str:
-        return "gives back cards" if t.state.phase == EXCHANGE else "to play"
+        return _("gives back cards") if t.state.phase == EXCHANGE else _("to play")
 
     def timeout_text(self, t: TableSnapshot, player: int) -> str:
         if t.state.phase == EXCHANGE:
-            return "I'll give back your lowest cards."
-        return "I'll decide for you."
+            return _("I'll give back your lowest cards.")
+        return _("I'll decide for you.")
 
     def scores_text(self, t: TableSnapshot) -> str:
         view = t.state.public_view()
-        return "Scores: " + " · ".join(f"{t.names[s.player]} {s.score}" for s in view.seats)
+        scores = " · ".join(
+            _("{name} {score}").format(name=t.names[s.player], score=number(s.score))
+            for s in view.seats
+        )
+        return _("Scores: {scores}").format(scores=scores)
 
     def table_picture(self, t: TableSnapshot) -> Any:
         view = t.state.public_view()
@@ -120,33 +129,46 @@ class PresidentAdapter:
         st: President = t.state
         obs = st.observation(player)
         names = t.names
-        lines = [f"**President — round {st.round_number}** in <#{t.channel_id}>"]
+        lines = [
+            _("**President — round {n}** in {channel}").format(
+                n=number(st.round_number), channel=f"<#{t.channel_id}>"
+            )
+        ]
         lines += exchange_private_lines(obs.exchange, player, names)
-        lines.append(f"Your hand ({len(obs.hand)}): {cards_text(obs.hand)}")
+        lines.append(
+            _("Your hand ({n}): {cards}").format(
+                n=number(len(obs.hand)), cards=cards_text(obs.hand)
+            )
+        )
         view: discord.ui.View | None = None
         my_turn = st.current_player == player
         if my_turn and controls:
             if st.phase == EXCHANGE:
                 _giver, receiver, count = st.pending[0]
                 choices = give_choices(obs.hand, count)
-                due = plural(choices.count, "card")
-                lines.append(f"**Your turn:** give {due} back to {names[receiver]}.")
+                due = _n(
+                    "**Your turn:** give {n} card back to {name}.",
+                    "**Your turn:** give {n} cards back to {name}.",
+                    choices.count,
+                )
+                lines.append(due.format(n=number(choices.count), name=names[receiver]))
                 view = give_view(t.game_id, t.version, choices)
             else:
                 top = st.top
                 if top is None:
-                    lines.append("**Your turn:** you lead — play any set.")
+                    lines.append(_("**Your turn:** you lead — play any set."))
                 else:
                     by = names[st.top_player] if st.top_player is not None else "?"
-                    lines.append(f"**Your turn:** beat {top.pretty()} by {by}, or pass.")
+                    beat = _("**Your turn:** beat {play} by {name}, or pass.")
+                    lines.append(beat.format(play=play_text(top), name=by))
                 choices = play_choices(obs.legal)
                 if not choices.one_click and choices.ranks:
-                    lines.append("Choose a rank, then how many cards, then **Play**.")
+                    lines.append(_("Choose a rank, then how many cards, then **Play**."))
                 view = play_view(
                     t.game_id, t.version, choices, effects=_effects(t, player, choices)
                 )
         elif st.current_player is not None:
-            lines.append(f"Waiting for {names[st.current_player]}.")
+            lines.append(_("Waiting for {name}.").format(name=names[st.current_player]))
         picture = images.hand_picture(
             obs.hand, obs.legal if my_turn else (), st.options, st.revolution
         )
@@ -158,37 +180,37 @@ class PresidentAdapter:
         st: President = t.state
         if kind in ("set", "rank", "count", "play", "pass"):
             if st.phase == EXCHANGE:
-                raise UserFacingError(STALE_CHOICE)
+                raise UserFacingError(_(STALE_CHOICE))
             choices = play_choices(st.observation(player).legal)
             if kind == "pass":
                 if not choices.can_pass:
-                    raise UserFacingError("You can't pass now: you lead, or you must play.")
+                    raise UserFacingError(_("You can't pass now: you lead, or you must play."))
                 return Decide(PASS)
             # each kind belongs to one of the two menus: a click from the other is not
             # on the player's menu (an older release's message, or a forged id)
             if (kind == "set") != choices.one_click:
-                raise UserFacingError(STALE_CHOICE)
+                raise UserFacingError(_(STALE_CHOICE))
             if kind == "set":
                 offered = {str(p): p for p in choices.plays}
                 chosen = offered.get(values[0]) if len(values) == 1 and not arg else None
                 if chosen is None:
-                    raise UserFacingError(STALE_CHOICE)
+                    raise UserFacingError(_(STALE_CHOICE))
                 return Decide(chosen)
             if kind == "rank":
                 rank = _one_rank(values[0] if len(values) == 1 else "")
                 if not choices.counts(rank):
-                    raise UserFacingError(STALE_CHOICE)
+                    raise UserFacingError(_(STALE_CHOICE))
                 return Redraw(play_view(t.game_id, t.version, choices, rank=rank))
             if kind == "count":
                 rank = _one_rank(arg)
                 counts = choices.counts(rank)
                 text = values[0] if len(values) == 1 else ""
                 if not (text.isascii() and text.isdigit()) or int(text) not in counts:
-                    raise UserFacingError(STALE_CHOICE)
+                    raise UserFacingError(_(STALE_CHOICE))
                 return Redraw(play_view(t.game_id, t.version, choices, rank=rank, count=int(text)))
             played = {str(p): p for p in choices.plays}.get(arg)
             if played is None or values:
-                raise UserFacingError(STALE_CHOICE)
+                raise UserFacingError(_(STALE_CHOICE))
             return Decide(played)
         if kind in ("give", "gok"):
             # choosing the cards redraws with a confirm button; only the confirm gives
@@ -197,12 +219,12 @@ class PresidentAdapter:
             else:
                 mode = arg
             if st.phase != EXCHANGE or not st.pending or mode not in ("g", "c"):
-                raise UserFacingError(STALE_CHOICE)
+                raise UserFacingError(_(STALE_CHOICE))
             hand = st.hand(player)
             offer = give_choices(hand, st.pending[0][2])
             allowed = {value for value, _label in offer.options}
             if mode != ("g" if offer.grouped else "c") or any(v not in allowed for v in values):
-                raise UserFacingError(STALE_CHOICE)
+                raise UserFacingError(_(STALE_CHOICE))
             try:
                 give = resolve_give(hand, values, offer.count, offer.grouped)
             except ValueError as exc:
@@ -210,7 +232,7 @@ class PresidentAdapter:
             if kind == "give":
                 return Redraw(give_view(t.game_id, t.version, offer, chosen=list(values)))
             return Decide(give)
-        raise UserFacingError(STALE_CHOICE)
+        raise UserFacingError(_(STALE_CHOICE))
 
     def aftermath(self, t: TableSnapshot, player: int, decision: Any, before: Any) -> Aftermath:
         st: President = t.state
@@ -221,12 +243,21 @@ class PresidentAdapter:
             private: list[tuple[int, str]] = []
             if before.pending:
                 receiver = before.pending[0][1]
-                got = f"{t.names[player]} gave you back {cards_text(decision.cards)}."
+                # composed in the giver's language: the runtime gives a note no reader
+                # of its own (Aftermath.private holds finished text)
+                got = _("{name} gave you back {cards}.").format(
+                    name=t.names[player], cards=cards_text(decision.cards)
+                )
                 private.append((receiver, got))
-            text = "\n".join(mine) + f"\nCards left: {cards_text(left)}"
+            left_text = _("Cards left: {cards}").format(cards=cards_text(left))
+            text = "\n".join([*mine, left_text])
             return Aftermath(text, private)
-        done = "You passed." if decision.is_pass else f"You played {decision.pretty()}."
-        return Aftermath(f"{done} Cards left: {cards_text(left)}")
+        if decision.is_pass:
+            done = _("You passed.")
+        else:
+            done = _("You played {play}.").format(play=play_text(decision))
+        left_line = _("Cards left: {cards}").format(cards=cards_text(left))
+        return Aftermath(_("{done} {left}").format(done=done, left=left_line))
 
     # -- results ---------------------------------------------------------------
 
@@ -234,21 +265,22 @@ class PresidentAdapter:
         view = t.state.public_view()
         last = view.results[-1]
         picture = images.round_picture(last, t.names, view.options, t.computer_seats())
-        return ResultsMessage(
-            f"Round {last.round_number} results", "\n".join(round_lines(last, t.names)), picture
-        )
+        title = _("Round {n} results").format(n=number(last.round_number))
+        return ResultsMessage(title, "\n".join(round_lines(last, t.names)), picture)
 
     def final_message(self, t: TableSnapshot, outcome: GameOutcome) -> ResultsMessage:
         view = t.state.public_view()
         names = t.names
-        winners = " and ".join(names[w] for w in outcome.winners)
-        lines = ["**Last round**", *round_lines(view.results[-1], names), ""]
-        lines += ["**Final standings**"]
+        winners = format_list(current(), [names[w] for w in outcome.winners])
+        lines = [_("**Last round**"), *round_lines(view.results[-1], names), ""]
+        lines += [_("**Final standings**")]
         lines += standings_lines(outcome.standings, outcome.totals, outcome.winners, names)
         picture = images.standings_picture(
             outcome, view.results, names, view.options, t.computer_seats()
         )
-        title = f"Game over — {winners} win{'s' if len(outcome.winners) == 1 else ''}!"
+        title = _n(
+            "Game over — {names} wins!", "Game over — {names} win!", len(outcome.winners)
+        ).format(names=winners)
         return ResultsMessage(title, "\n".join(lines), picture)
 
     def round_details(self, t: TableSnapshot, result: RoundScore, player: int) -> dict[str, Any]:
@@ -281,7 +313,7 @@ def _one_rank(text: str) -> int:
     try:
         return parse_rank_value(text)
     except ValueError:
-        raise UserFacingError(STALE_CHOICE) from None
+        raise UserFacingError(_(STALE_CHOICE)) from None
 
 
 ADAPTER = PresidentAdapter()

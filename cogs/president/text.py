@@ -10,20 +10,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cogs.table.text import ordinal, plural
-from engine.cards import RANK_CHARS, RANK_NAMES
+from cogs.table.text import ordinal
+from engine.cards import RANK_CHARS
 from engine.president import Card, Decision, Event, ExchangeEvent, Give, Play, RoundResult
+from locales import _, _n, current, format_number
+from render.president.labels import card_text, play_text, rank_name, title_text
 
 MAX_SELECT_OPTIONS = 25
 
 
-def rank_name(rank: int) -> str:
-    return RANK_NAMES[rank]
+def number(n: int) -> str:
+    """``n`` as the reader writes numbers."""
+    return format_number(current(), n)
 
 
 def cards_text(cards: Sequence[Card]) -> str:
     """``3♣ 10♦ Joker`` (for the owner of the cards only)."""
-    return " ".join(c.pretty() for c in cards) or "no cards"
+    return " ".join(card_text(c) for c in cards) or _("no cards")
 
 
 # -- play controls --------------------------------------------------------------
@@ -85,12 +88,13 @@ def parse_rank_value(value: str) -> int:
 
 def play_label(rank: int, count: int) -> str:
     """``Play pair of K``."""
-    return "Play " + Play(rank, count).pretty()
+    # Translators: a button that plays the chosen cards, {play}: "pair of K"
+    return _("Play {play}").format(play=play_text(Play(rank, count)))
 
 
 def option_label(play: Play) -> str:
     """``Pair of K``: the words of the table's log, as a menu option."""
-    text = play.pretty()
+    text = play_text(play)
     return text[:1].upper() + text[1:]
 
 
@@ -114,20 +118,28 @@ def effect_text(
     """
     said: list[str] = []
     if top is not None and play.count < trick_size:
-        said.append(f"beats the {top.pretty()} with one card fewer")
+        said.append(_("beats the {play} with one card fewer").format(play=play_text(top)))
     elif top is not None and play == top:
-        said.append("an equal play")
+        said.append(_("an equal play"))
     for e in events:
         if e.kind == "revolution":
-            turn = "back" if revolution else "upside down"
-            said.append(f"revolution: the ranks turn {turn}")
+            if revolution:
+                said.append(_("revolution: the ranks turn back"))
+            else:
+                said.append(_("revolution: the ranks turn upside down"))
         elif e.kind == "skip" and 0 <= e.player < len(names):
-            said.append(f"skips {names[e.player]}")
+            said.append(_("skips {name}").format(name=names[e.player]))
         elif e.kind == "trick" and e.player == player:
-            said.append("wins the trick")
+            said.append(_("wins the trick"))
         elif e.kind == "finish" and e.player == player:
-            cards = "cards" if play.count > 1 else "card"
-            said.append(f"your last {cards}: you go out {ordinal((e.position or 0) + 1)}")
+            place = ordinal((e.position or 0) + 1)
+            said.append(
+                _n(
+                    "your last card: you go out {place}",
+                    "your last cards: you go out {place}",
+                    play.count,
+                ).format(place=place)
+            )
     text = " · ".join(said)
     return text[:100] or None
 
@@ -165,12 +177,15 @@ def give_choices(hand: Sequence[Card], count: int) -> GiveChoices:
             key = str(c)
             seen[key] = seen.get(key, 0) + 1
             value = key if seen[key] == 1 else f"{key}~{seen[key]}"
-            options.append((value, c.pretty()))
+            options.append((value, card_text(c)))
         return GiveChoices(False, tuple(options), count)
     by_rank: dict[int, list[Card]] = {}
     for c in cards:
         by_rank.setdefault(c.rank, []).append(c)
-    options = [(rank_value(r), f"{rank_name(r)} (you hold {len(cs)})") for r, cs in by_rank.items()]
+    options = [
+        (rank_value(r), _("{rank} (you hold {n})").format(rank=rank_name(r), n=number(len(cs))))
+        for r, cs in by_rank.items()
+    ]
     return GiveChoices(True, tuple(options), min(count, len(options)))
 
 
@@ -178,7 +193,13 @@ def resolve_give(hand: Sequence[Card], values: Sequence[str], count: int, groupe
     """The give-back chosen with :func:`give_choices` options; ``ValueError``
     (with a sentence for the player) if it does not fit the hand or the count."""
     if len(values) != count or len(set(values)) != len(values):
-        raise ValueError(f"Choose exactly {plural(count, 'card')} to give back.")
+        raise ValueError(
+            _n(
+                "Choose exactly {n} card to give back.",
+                "Choose exactly {n} cards to give back.",
+                count,
+            ).format(n=number(count))
+        )
     pool = sorted(hand)
     chosen: list[Card] = []
     for value in values:
@@ -189,7 +210,7 @@ def resolve_give(hand: Sequence[Card], values: Sequence[str], count: int, groupe
             text = value.split("~")[0]
             card = next((c for c in pool if str(c) == text), None)
         if card is None:
-            raise ValueError("Those cards are no longer in your hand.")
+            raise ValueError(_("Those cards are no longer in your hand."))
         pool.remove(card)
         chosen.append(card)
     return Give(chosen)
@@ -200,24 +221,28 @@ def resolve_give(hand: Sequence[Card], values: Sequence[str], count: int, groupe
 
 def event_text(event: Event, names: Sequence[str]) -> str | None:
     """One line of the table's log, or None for events not worth a line."""
-    who = names[event.player] if 0 <= event.player < len(names) else f"Player {event.player}"
+    if 0 <= event.player < len(names):
+        who = names[event.player]
+    else:
+        who = _("Player {n}").format(n=event.player)
     kind = event.kind
     if kind == "play" and event.play is not None:
-        return f"{who} played {event.play.pretty()}"
+        return _("{name} played {play}").format(name=who, play=play_text(event.play))
     if kind == "pass":
-        return f"{who} passed"
+        return _("{name} passed").format(name=who)
     if kind == "skip":
-        return f"{who} was skipped"
+        return _("{name} was skipped").format(name=who)
     if kind == "revolution":
-        return f"{who} started a revolution!"
+        return _("{name} started a revolution!").format(name=who)
     if kind == "trick":
-        return f"{who} won the trick"
+        return _("{name} won the trick").format(name=who)
     if kind == "finish":
-        return f"{who} is out ({ordinal((event.position or 0) + 1)})"
+        place = ordinal((event.position or 0) + 1)
+        return _("{name} is out ({place})").format(name=who, place=place)
     if kind == "abandoned":
-        return "The last trick was abandoned"
+        return _("The last trick was abandoned")
     if kind == "lead":
-        return f"{who} leads"
+        return _("{name} leads").format(name=who)
     return None
 
 
@@ -228,12 +253,28 @@ def recent_log(history: Sequence[Event], names: Sequence[str], limit: int = 6) -
 
 def exchange_public_lines(events: Sequence[ExchangeEvent], names: Sequence[str]) -> list[str]:
     """Who gave how many cards to whom — never which cards."""
-    verbs = {"tribute": "gave", "return": "gave back", "swap": "swapped away"}
     return [
-        f"{names[e.giver]} {verbs.get(e.kind, 'gave')} {plural(e.count, 'card')}"
-        f" to {names[e.receiver]}"
+        _exchange_line(e.kind, e.count).format(
+            giver=names[e.giver], n=number(e.count), receiver=names[e.receiver]
+        )
         for e in events
     ]
+
+
+def _exchange_line(kind: str, count: int) -> str:
+    if kind == "return":
+        return _n(
+            "{giver} gave back {n} card to {receiver}",
+            "{giver} gave back {n} cards to {receiver}",
+            count,
+        )
+    if kind == "swap":
+        return _n(
+            "{giver} swapped away {n} card to {receiver}",
+            "{giver} swapped away {n} cards to {receiver}",
+            count,
+        )
+    return _n("{giver} gave {n} card to {receiver}", "{giver} gave {n} cards to {receiver}", count)
 
 
 def exchange_private_lines(
@@ -245,9 +286,17 @@ def exchange_private_lines(
         if e.cards is None or player not in (e.giver, e.receiver):
             continue
         if e.giver == player:
-            lines.append(f"You gave {cards_text(e.cards)} to {names[e.receiver]}")
+            lines.append(
+                _("You gave {cards} to {name}").format(
+                    cards=cards_text(e.cards), name=names[e.receiver]
+                )
+            )
         else:
-            lines.append(f"You received {cards_text(e.cards)} from {names[e.giver]}")
+            lines.append(
+                _("You received {cards} from {name}").format(
+                    cards=cards_text(e.cards), name=names[e.giver]
+                )
+            )
     return lines
 
 
@@ -257,8 +306,15 @@ def round_lines(result: RoundResult, names: Sequence[str]) -> list[str]:
     for pos, p in enumerate(result.order):
         points = result.points[p]
         sign = "+" if points >= 0 else ""
+        # Translators: one line of a round's results: "1st Alice — President (+2, total 4)"
+        line = _("{place} {name} — {title} ({points}, total {total})")
         lines.append(
-            f"{ordinal(pos + 1)} {names[p]} — {result.titles[p]}"
-            f" ({sign}{points}, total {result.totals[p]})"
+            line.format(
+                place=ordinal(pos + 1),
+                name=names[p],
+                title=title_text(result.titles[p]),
+                points=sign + number(points),
+                total=number(result.totals[p]),
+            )
         )
     return lines

@@ -20,17 +20,19 @@ import discord
 
 from cogs.table.views import ControlItem, control_button
 from engine.president import Play
+from locales import N_, _, _n, _p
 
 from .text import (
     GiveChoices,
     PlayChoices,
+    number,
     option_label,
     play_label,
     rank_name,
     rank_value,
 )
 
-PLAY_PLACEHOLDER = "Choose a play: it is played at once"
+PLAY_PLACEHOLDER = N_("Choose a play: it is played at once")
 
 
 def play_view(
@@ -48,7 +50,7 @@ def play_view(
     if choices.one_click:
         said = effects or {}
         plays: discord.ui.Select[Any] = discord.ui.Select(
-            placeholder=PLAY_PLACEHOLDER,
+            placeholder=_(PLAY_PLACEHOLDER),
             min_values=1,
             max_values=1,
             row=0,
@@ -62,7 +64,7 @@ def play_view(
         view.add_item(ControlItem(plays, game_id, version, "set", ""))
     elif choices.ranks:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            placeholder="Choose a rank to play",
+            placeholder=_("Choose a rank to play"),
             min_values=1,
             max_values=1,
             row=0,
@@ -70,7 +72,8 @@ def play_view(
                 discord.SelectOption(
                     label=rank_name(r),
                     value=rank_value(r),
-                    description=", ".join(f"{c}×" for c in counts),
+                    # Translators: how many cards of a rank may be played ("1×, 2×")
+                    description=", ".join(_("{n}×").format(n=number(c)) for c in counts),
                     default=r == rank,
                 )
                 for r, counts in choices.ranks
@@ -80,13 +83,15 @@ def play_view(
     counts = choices.counts(rank) if rank is not None else ()
     if rank is not None and len(counts) > 1:
         count_select: discord.ui.Select[Any] = discord.ui.Select(
-            placeholder="How many cards?",
+            placeholder=_("How many cards?"),
             min_values=1,
             max_values=1,
             row=1,
             options=[
                 discord.SelectOption(
-                    label=f"{c} × {rank_name(rank)}", value=str(c), default=c == count
+                    label=_("{n} × {rank}").format(n=number(c), rank=rank_name(rank)),
+                    value=str(c),
+                    default=c == count,
                 )
                 for c in counts
             ],
@@ -99,7 +104,7 @@ def play_view(
         play = control_button(play_label(rank, count), discord.ButtonStyle.success, row=2)
         view.add_item(ControlItem(play, game_id, version, "play", text))
     if choices.can_pass:
-        pass_button = control_button("Pass", discord.ButtonStyle.secondary, row=2)
+        pass_button = control_button(_p("button", "Pass"), discord.ButtonStyle.secondary, row=2)
         view.add_item(ControlItem(pass_button, game_id, version, "pass", ""))
     return view
 
@@ -114,7 +119,9 @@ def give_view(
     mode = "g" if choices.grouped else "c"
     n = choices.count
     select: discord.ui.Select[Any] = discord.ui.Select(
-        placeholder=f"Choose {n} card{'s' if n != 1 else ''} to give back",
+        placeholder=_n("Choose {n} card to give back", "Choose {n} cards to give back", n).format(
+            n=number(n)
+        ),
         min_values=n,
         max_values=n,
         options=[
@@ -128,7 +135,7 @@ def give_view(
         labels = dict(choices.options)
         shown = ", ".join(labels.get(v, v) for v in chosen)
         confirm = control_button(
-            f"Give back {shown}"[:80],
+            _("Give back {cards}").format(cards=shown)[:80],
             discord.ButtonStyle.success,
             row=1,
         )

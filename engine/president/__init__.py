@@ -24,7 +24,7 @@ from ..errors import (
 )
 from ..game import PresetSpec
 from ..stats import RATING_BOARD, WINS_BOARD, BoardSpec, Detail, StatsSpec
-from .options import OPTION_SCHEMA, PRESETS, Options, PresetInfo, preset
+from .options import N_, OPTION_SCHEMA, PRESETS, Options, PresetInfo, preset
 from .plays import PASS, Decision, Give, Play, decision_key, parse_decision
 from .state import (
     EXCHANGE,
@@ -104,7 +104,7 @@ GAME_TYPE = kit.describe(
     options=Options,
     ai="engine.president.ai",
     terminal="engine.president.terminal",
-    summary="Shed your cards first to become President; the last one out is the Scum.",
+    summary=N_("Shed your cards first to become President; the last one out is the Scum."),
     min_players=3,
     max_players=8,
     default_players=4,
@@ -123,7 +123,7 @@ GAME_TYPE = kit.describe(
         boards=(
             RATING_BOARD,
             WINS_BOARD,
-            BoardSpec("firsts", "Rounds finished first", "count", stat="firsts"),
+            BoardSpec("firsts", N_("Rounds finished first"), "count", stat="firsts"),
             *(
                 BoardSpec(f"points-{s}", f"Points ({s} scoring)", "points", stat=s)
                 for s in next(o.choices for o in OPTION_SCHEMA if o.name == "scoring")

@@ -22,6 +22,14 @@ from ..errors import OptionsError
 from ..game import OptionSpec
 from ..options import check_kinds, differences, from_preset, option_schema, refuse_unknown
 
+
+def N_(message: str) -> str:
+    """Marks a text players read (a preset's summary, an option's help) for the
+    bot's catalogs and returns it unchanged: the engine imports nothing of the
+    bot's, which translates the text where it shows it."""
+    return message
+
+
 CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "rank_order": ("normal", "aces_high", "short_pack"),
     "joker_mode": ("trump", "high"),
@@ -166,14 +174,16 @@ PRESETS: Final[dict[str, PresetInfo]] = {
         "classic",
         3,
         7,
-        "One deck, no jokers, 2s high; President and Scum swap one card; 2 points a win, to 11.",
+        N_(
+            "One deck, no jokers, 2s high; President and Scum swap one card; 2 points a win, to 11."
+        ),
         {},
     ),
     "house": PresetInfo(
         "house",
         4,
         7,
-        "Two trump jokers, 2s beat with one card less; two-card exchange; points by position.",
+        N_("Two trump jokers, 2s beat with one card less; two-card exchange; points by position."),
         {
             "jokers": 2,
             "joker_mode": "trump",
@@ -190,7 +200,7 @@ PRESETS: Final[dict[str, PresetInfo]] = {
         "revolution",
         4,
         8,
-        "Two trump jokers, four of a kind starts a revolution, out once you pass; 50 credits.",
+        N_("Two trump jokers, four of a kind starts a revolution, out once you pass; 50 credits."),
         {
             "jokers": 2,
             "joker_mode": "trump",
@@ -209,7 +219,10 @@ PRESETS: Final[dict[str, PresetInfo]] = {
         "ladder",
         4,
         4,
-        "Four players, trump jokers, 2s one less; swaps at the deal; 100/50/25 points, 5 rounds.",
+        N_(
+            "Four players, trump jokers, 2s one less; swaps at the deal; "
+            "100/50/25 points, 5 rounds."
+        ),
         {
             "jokers": 2,
             "joker_mode": "trump",
@@ -234,31 +247,31 @@ def preset(name: str, **overrides: Any) -> Options:
 
 #: One line of help per option (menus show it; at most 100 characters).
 OPTION_HELP: Final[dict[str, str]] = {
-    "players": "Seats at the table (3–8)",
-    "decks": "1 or 2 decks (2 decks need 4+ players)",
-    "jokers": "Jokers in the pack (up to 2 per deck)",
-    "rank_order": "normal (2 high), aces_high (A high) or short_pack (3 high)",
-    "joker_mode": "trump: a joker beats anything; high: jokers are one more rank",
-    "twos": "Power of the top rank: normal, one_less or single_wins",
-    "revolution": "Four of a kind flips the order of ranks",
-    "revolution_reverses_direction": "A revolution also reverses the direction of play",
-    "equal_plays": "A set may match the top play's rank",
-    "skip_on_equal": "An equal play skips the next player",
-    "pass_rule": "may_replay, or out_until_next_trick once you pass",
-    "single_round": "One turn each after the lead, then the trick ends",
-    "compulsory": "You must play when you can",
-    "first_lead": "Who leads round 1: random, left_of_dealer, three_of_clubs",
-    "leader": "Who leads later rounds: president or beggar",
-    "reseat": "Reseat players by finishing place each round",
-    "titles": "Titles: classic, house, revolution or ladder",
-    "exchange": "Card exchange: classic, house, revolution, ladder or none",
-    "advantage": "Cards the President gets under the house exchange (1 or 2)",
-    "exchange_return": "Give-backs: receivers choose, or always the lowest",
-    "butthead": "Receivers give back one card more than they got",
-    "scoring": "classic, position, credits or ladder",
-    "target": "Points that end the game (classic, position scoring)",
-    "start_credits": "Starting credits (credits scoring)",
-    "rounds": "Round limit (none for no limit)",
+    "players": N_("Seats at the table (3–8)"),
+    "decks": N_("1 or 2 decks (2 decks need 4+ players)"),
+    "jokers": N_("Jokers in the pack (up to 2 per deck)"),
+    "rank_order": N_("normal (2 high), aces_high (A high) or short_pack (3 high)"),
+    "joker_mode": N_("trump: a joker beats anything; high: jokers are one more rank"),
+    "twos": N_("Power of the top rank: normal, one_less or single_wins"),
+    "revolution": N_("Four of a kind flips the order of ranks"),
+    "revolution_reverses_direction": N_("A revolution also reverses the direction of play"),
+    "equal_plays": N_("A set may match the top play's rank"),
+    "skip_on_equal": N_("An equal play skips the next player"),
+    "pass_rule": N_("may_replay, or out_until_next_trick once you pass"),
+    "single_round": N_("One turn each after the lead, then the trick ends"),
+    "compulsory": N_("You must play when you can"),
+    "first_lead": N_("Who leads round 1: random, left_of_dealer, three_of_clubs"),
+    "leader": N_("Who leads later rounds: president or beggar"),
+    "reseat": N_("Reseat players by finishing place each round"),
+    "titles": N_("Titles: classic, house, revolution or ladder"),
+    "exchange": N_("Card exchange: classic, house, revolution, ladder or none"),
+    "advantage": N_("Cards the President gets under the house exchange (1 or 2)"),
+    "exchange_return": N_("Give-backs: receivers choose, or always the lowest"),
+    "butthead": N_("Receivers give back one card more than they got"),
+    "scoring": N_("classic, position, credits or ladder"),
+    "target": N_("Points that end the game (classic, position scoring)"),
+    "start_credits": N_("Starting credits (credits scoring)"),
+    "rounds": N_("Round limit (none for no limit)"),
 }
 
 _INTEGER_LIMITS: Final[dict[str, tuple[int, int, tuple[int, ...]]]] = {

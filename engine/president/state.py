@@ -120,12 +120,35 @@ GAME_OVER = "game_over"
 
 _JOKER_STRENGTH = 100
 
+
+def N_(message: str) -> str:
+    """Marks a word players read for the bot's catalogs (``pybabel extract``
+    reads the engine too) and returns it unchanged: the engine stays free of
+    the bot's packages, and the titles stay English in records; the bot
+    translates them where it shows them."""
+    return message
+
+
 TITLE_NAMES: dict[str, tuple[str, str, str, str, str]] = {
     # position 0, 1, middle, n-2, n-1
-    "classic": ("President", "Vice-President", "Citizen", "Vice-Scum", "Scum"),
-    "house": ("President", "Vice-President", "Citizen", "Vice-Beggar", "Beggar"),
-    "revolution": ("President", "Prime Minister", "Citizen", "Peasant", "Beggar"),
-    "ladder": ("President", "Vice-President", "—", "Secretary", "Janitor"),
+    # Translators: the titles of President's finishing places (Japanese: 大富豪, 富豪,
+    # 平民, 貧民, 大貧民)
+    "classic": (N_("President"), N_("Vice-President"), N_("Citizen"), N_("Vice-Scum"), N_("Scum")),
+    "house": (
+        N_("President"),
+        N_("Vice-President"),
+        N_("Citizen"),
+        N_("Vice-Beggar"),
+        N_("Beggar"),
+    ),
+    "revolution": (
+        N_("President"),
+        N_("Prime Minister"),
+        N_("Citizen"),
+        N_("Peasant"),
+        N_("Beggar"),
+    ),
+    "ladder": (N_("President"), N_("Vice-President"), "—", N_("Secretary"), N_("Janitor")),
 }
 
 
@@ -400,7 +423,8 @@ class President(kit.SplitMix, kit.KitState[Record]):
 
     game_name: ClassVar[str] = "president"
     kind: ClassVar[str] = "president"
-    title: ClassVar[str] = "President"
+    # Translators: the game's name (French: Président; Japanese and Chinese: 大富豪)
+    title: ClassVar[str] = N_("President")
     lower_is_better: ClassVar[bool] = False
     record_type: ClassVar[Any] = Record
 

@@ -12,6 +12,7 @@ from collections.abc import Collection, Iterable, Sequence
 from PIL import Image
 
 from engine.president import Card, Decision, Observation, Options, Play
+from locales import _
 
 from .. import theme
 from ..cards import sort_cards
@@ -59,7 +60,7 @@ def draw_hand(
     selected: Sequence[Card] = (),
     options: Options | None = None,
     revolution: bool = False,
-    title: str = "Your hand",
+    title: str | None = None,
 ) -> Image.Image:
     """:func:`render_hand` before encoding."""
     ordered = sort_hand(cards, options, revolution)
@@ -68,10 +69,15 @@ def draw_hand(
         legend = ""
     else:
         highlighted = [c.rank in playable for c in ordered]
-        legend = "can be played now" if playable else "nothing to play: pass"
-    chips = [("REVOLUTION", theme.RED_ALERT)] if revolution else []
+        legend = _("can be played now") if playable else _("nothing to play: pass")
+    chips = [(_("REVOLUTION"), theme.RED_ALERT)] if revolution else []
     return draw_cards(
-        ordered, highlighted=highlighted, selected=selected, title=title, legend=legend, chips=chips
+        ordered,
+        highlighted=highlighted,
+        selected=selected,
+        title=_("Your hand") if title is None else title,
+        legend=legend,
+        chips=chips,
     )
 
 
@@ -82,7 +88,7 @@ def render_hand(
     selected: Sequence[Card] = (),
     options: Options | None = None,
     revolution: bool = False,
-    title: str = "Your hand",
+    title: str | None = None,
     fmt: Format = DEFAULT_FORMAT,
 ) -> RenderedImage:
     """One player's hand (private: send it ephemerally).

@@ -10,12 +10,14 @@ from typing import Any
 from PIL import Image
 
 from engine.president import Give, President
+from locales import _
 
 from ..cards import card_sprite
 from ..drawing import ordinal
 from ..replay import Caption, GameReplay, Parts
 from ..sprites import Sprite
 from .hand import sort_hand
+from .labels import card_text, play_text, players_in, title_text
 from .table import draw_table
 
 
@@ -29,7 +31,7 @@ def _hand(state: Any, player: int, card_w: int) -> list[Sprite]:
 
 
 def _cards(cards: Sequence[Any]) -> str:
-    return " ".join(c.pretty() for c in cards)
+    return " ".join(card_text(c) for c in cards)
 
 
 def caption(decision: Any, events: Sequence[Any]) -> Caption:
@@ -41,29 +43,43 @@ def caption(decision: Any, events: Sequence[Any]) -> Caption:
     for ev in events:
         k, p = ev.kind, ev.player
         if k == "play":
-            shown = _cards(ev.cards) if ev.cards else ev.play.pretty()
-            add(p, f" plays {shown}")
+            shown = _cards(ev.cards) if ev.cards else play_text(ev.play)
+            said = _("{name} plays {cards}").format(name="{name}", cards=shown)
         elif k == "pass":
-            add(p, " passes")
+            said = _("{name} passes")
         elif k == "give":
             given = decision.cards if isinstance(decision, Give) else ()
-            n = len(given)
-            add(p, f" gives back {_cards(given)}" if n else " gives cards")
+            if given:
+                said = _("{name} gives back {cards}").format(name="{name}", cards=_cards(given))
+            else:
+                said = _("{name} gives cards")
         elif k == "skip":
-            add(p, " is skipped")
+            said = _("{name} is skipped")
         elif k == "revolution":
-            add(p, " starts a revolution")
+            said = _("{name} starts a revolution")
         elif k == "trick":
-            add(p, " takes the trick")
+            said = _("{name} takes the trick")
         elif k == "finish":
-            add(p, f" is out ({ordinal((ev.position or 0) + 1)})")
+            place = ordinal((ev.position or 0) + 1)
+            said = _("{name} is out ({place})").format(name="{name}", place=place)
+        else:
+            continue
+        add(*players_in(said, 0, name=p))
     return parts.caption()
 
 
 def result(state: Any) -> Caption:
     r = state.results[-1]
     first = r.order[0]
-    return [first, f" is {r.titles[first]}", ", ", r.order[-1], f" is {r.titles[r.order[-1]]}"]
+    last = r.order[-1]
+    # Translators: a replay's last caption: "Ann is President, Bo is Scum"
+    said = _("{first} is {title}, {last} is {last_title}").format(
+        first="{first}",
+        title=title_text(r.titles[first]),
+        last="{last}",
+        last_title=title_text(r.titles[last]),
+    )
+    return players_in(said, 0, first=first, last=last)
 
 
 def quiet(events: Sequence[Any]) -> bool:

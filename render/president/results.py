@@ -8,36 +8,49 @@ last round, in finishing order. Final standings: the last title (or
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from PIL import Image
 
 from engine.president import Options, Outcome, RoundResult
+from locales import N_, _, _n, current, format_number
 
 from .. import theme
 from ..drawing import flag
 from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
 from ..results_table import Cell, Column, Row, draw_results_table
 from .chairs import chair, seat_for
-from .labels import preset_label
+from .labels import preset_label, title_text
 
 ROUND_COLUMNS = (
-    Column("TITLE", 200, "left", size=20),
-    Column("POINTS", 80),
-    Column("TOTAL", 80, size=26, bold=True),
-    Column("MOVE", 62),
+    # Translators: column headings of the results picture, in capitals where the
+    # language has them
+    Column(N_("TITLE"), 200, "left", size=20),
+    Column(N_("POINTS"), 80),
+    Column(N_("TOTAL"), 80, size=26, bold=True),
+    Column(N_("MOVE"), 62),
 )
 CHAIR_H = 56
 """Each title's chair in the round results (34 px at Discord's preview)."""
 STANDINGS_COLUMNS = (
-    Column("TITLE", 160, "left", size=20),
-    Column("WINS", 148),
-    Column("TOTAL", 100, size=26, bold=True),
+    Column(N_("TITLE"), 160, "left", size=20),
+    Column(N_("WINS"), 148),
+    Column(N_("TOTAL"), 100, size=26, bold=True),
 )
 
 
+def _translated(columns: Sequence[Column]) -> tuple[Column, ...]:
+    """``columns`` with their headings in the reader's language."""
+    return tuple(dataclasses.replace(c, label=_(c.label)) for c in columns)
+
+
+def _number(v: int) -> str:
+    return format_number(current(), v)
+
+
 def _signed(v: int) -> str:
-    return f"+{v}" if v > 0 else ("±0" if v == 0 else f"−{-v}")
+    return f"+{_number(v)}" if v > 0 else ("±0" if v == 0 else f"−{_number(-v)}")
 
 
 def draw_round_results(
@@ -65,16 +78,15 @@ def draw_round_results(
         seat = seat_for(title)
         icon = None if seat is None else chair(seat, CHAIR_H)
         cells = (
-            Cell(title, theme.TEXT_MUTED, icon),
+            Cell(title_text(title), theme.TEXT_MUTED, icon),
             Cell(_signed(pts), pts_colour),
-            Cell(str(result.totals[p])),
+            Cell(_number(result.totals[p])),
             move,
         )
         rows.append(Row(p, cells, highlight=i == 0, computer=flag(computer, p)))
     sub = preset_label(options) if options is not None else ""
-    return draw_results_table(
-        f"Round {result.round_number} results", sub, ROUND_COLUMNS, rows, names
-    )
+    title = _("Round {n} results").format(n=_number(result.round_number))
+    return draw_results_table(title, sub, _translated(ROUND_COLUMNS), rows, names)
 
 
 def render_round_results(
@@ -105,19 +117,23 @@ def draw_final_standings(
     for p in outcome.standings:
         wins = sum(1 for r in results if r.order and r.order[0] == p)
         winner = p in outcome.winners
-        title = "Winner" if winner else (last.titles[p] if last is not None else "")
+        title = _("Winner") if winner else (title_text(last.titles[p]) if last is not None else "")
         cells = (
             Cell(title, theme.TEXT_MUTED),
-            Cell(str(wins), theme.TEXT_MUTED),
-            Cell(str(outcome.totals[p])),
+            Cell(_number(wins), theme.TEXT_MUTED),
+            Cell(_number(outcome.totals[p])),
         )
         rows.append(
             Row(p, cells, score=outcome.totals[p], highlight=winner, computer=flag(computer, p))
         )
-    rounds = f"{outcome.rounds} round" + ("" if outcome.rounds == 1 else "s")
-    sub = f"{preset_label(options)} · {rounds}" if options is not None else rounds
-    footer = "Tied for first" if len(outcome.winners) > 1 else ""
-    return draw_results_table("Final standings", sub, STANDINGS_COLUMNS, rows, names, footer=footer)
+    rounds = _n("{n} round", "{n} rounds", outcome.rounds).format(n=_number(outcome.rounds))
+    if options is not None:
+        sub = _("{preset} · {rounds}").format(preset=preset_label(options), rounds=rounds)
+    else:
+        sub = rounds
+    footer = _("Tied for first") if len(outcome.winners) > 1 else ""
+    columns = _translated(STANDINGS_COLUMNS)
+    return draw_results_table(_("Final standings"), sub, columns, rows, names, footer=footer)
 
 
 def render_final_standings(

@@ -22,19 +22,20 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from engine.president import JOKER, PLAY, Card, Play, PublicView, SeatView
+from locales import _, _n, current, format_number
 
 from .. import cards, seats, sprites, theme
 from ..drawing import flag, ordinal, paste, player_name, text
 from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
 from ..felt import felt_table
-from ..fonts import draw_runs, fit_label, font
+from ..fonts import draw_runs, fit_label, label_length
 from ..seats import PANEL_H, SIDES
 from ..seats import TABLE_BOX as TABLE_BOX
 from ..seats import H as H
 from ..seats import W as W
 from ..theme import RGB
 from .chairs import chair, seat_for
-from .labels import preset_label
+from .labels import play_text, players_in, preset_label, title_text
 
 HEADER: Final = 64
 PANEL_W: Final = 304
@@ -84,16 +85,20 @@ def seat_lines(view: PublicView, seat: SeatView) -> tuple[str, str]:
     """The seat's title (from the view: the one held, else the one this round
     earns once out; empty before any) and its points, as drawn on their own
     lines under the name."""
-    score = f"{seat.score} pt" + ("" if abs(seat.score) == 1 else "s")
+    shown = format_number(current(), seat.score)
     if view.options.scoring == "credits":
-        score = f"{seat.score} cr"
-    return seat.title or seat.earned_title or "", score
+        # Translators: credits, abbreviated (a seat's line is short)
+        score = _("{n} cr").format(n=shown)
+    else:
+        # Translators: points, abbreviated
+        score = _n("{n} pt", "{n} pts", abs(seat.score)).format(n=shown)
+    return title_text(seat.title or seat.earned_title or ""), score
 
 
 def _seat_state(
     view: PublicView, seat: SeatView, computer: bool, timed_out: bool
 ) -> list[tuple[str, RGB]]:
-    to_act = "TO PLAY" if view.phase == PLAY else "TO GIVE"
+    to_act = _("TO PLAY") if view.phase == PLAY else _("TO GIVE")
     passed = seat.passed and view.phase == PLAY
     chips = seats.trick_chips(seat.position, seat.to_act, passed, to_act)
     return chips + seats.player_chips(computer, timed_out)
@@ -154,15 +159,16 @@ def _draw_seat(
 
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
     opts = view.options
-    sub = f"{preset_label(opts)} · {view.players} players"
-    seats.title_line(draw, f"Round {max(1, view.round_number)}", sub)
+    players = _n("{n} player", "{n} players", view.players).format(n=view.players)
+    sub = _("{preset} · {players}").format(preset=preset_label(opts), players=players)
+    seats.title_line(draw, _("Round {n}").format(n=max(1, view.round_number)), sub)
     right = W - 24
     if opts.revolution_reverses_direction or view.direction == -1:
         width = seats.direction(draw, right, view.direction == 1, 20, 30, 42)
         right -= round(width) + 56
     if view.revolution:
         top = cards.RANK_LABELS[view.top_rank]
-        c = sprites.chip(f"REVOLUTION · {top} HIGH", theme.RED_ALERT, 34)
+        c = sprites.chip(_("REVOLUTION · {rank} HIGH").format(rank=top), theme.RED_ALERT, 34)
         paste(img, c, right - c.width, 14)
 
 
@@ -179,8 +185,8 @@ def _centre(
 
     if view.phase == PLAY and trick.top is not None:
         size = trick.size
-        what = f"Beat {trick.top.pretty()}"
-        how = f"with {size} card" + ("" if size == 1 else "s")
+        what = _("Beat {play}").format(play=play_text(trick.top))
+        how = _n("with {n} card", "with {n} cards", size).format(n=size)
         seats.headline(draw, cx, top_y + 18, what, how)
         by = trick.top_player
         card_top = top_y + 44
@@ -220,32 +226,38 @@ def _centre(
                 ),
             )
     elif view.phase == PLAY:
-        lead = "a new trick" if view.history else "the round"
-        seats.headline(draw, cx, top_y + 18, f"Lead {lead}", "any set")
+        lead = _("Lead a new trick") if view.history else _("Lead the round")
+        seats.headline(draw, cx, top_y + 18, lead, _("any set"))
         if trick.lead_needs_three_of_clubs:
-            text(draw, (cx, top_y + 60), "The lead must include the 3♣", 22, theme.GOLD, True, "ms")
+            must = _("The lead must include the 3♣")
+            text(draw, (cx, top_y + 60), must, 22, theme.GOLD, True, "ms", locale=current())
         seats.empty_slot(img, cx, top_y + 80, TOP_CARD_W)
     elif view.phase == "exchange":
-        seats.headline(draw, cx, top_y + 18, "Card exchange", "")
+        seats.headline(draw, cx, top_y + 18, _("Card exchange"), "")
         y = top_y + 66
         for ev in view.exchange[-6:]:
-            n = f" · {ev.count} card" + ("" if ev.count == 1 else "s")
-            seats.mixed(draw, cx, y, [ev.giver, " → ", ev.receiver, n], theme.TEXT_MUTED, names, 22)
+            line = _n(
+                "{giver} → {receiver} · {n} card", "{giver} → {receiver} · {n} cards", ev.count
+            )
+            parts = players_in(line, ev.count, giver=ev.giver, receiver=ev.receiver)
+            seats.mixed(draw, cx, y, parts, theme.TEXT_MUTED, names, 22)
             y += 32
         for giver, receiver, count in view.pending_exchange[:3]:
-            n = f" gives back {count} card" + ("" if count == 1 else "s") + " to "
-            seats.mixed(draw, cx, y, [giver, n, receiver], theme.GOLD, names, 22)
+            line = _n(
+                "{giver} gives back {n} card to {receiver}",
+                "{giver} gives back {n} cards to {receiver}",
+                count,
+            )
+            parts = players_in(line, count, giver=giver, receiver=receiver)
+            seats.mixed(draw, cx, y, parts, theme.GOLD, names, 22)
             y += 32
     else:
         over = view.is_over or view.phase == "game_over"
-        title = "Game over" if over else f"Round {view.round_number} over"
+        title = _("Game over") if over else _("Round {n} over").format(n=view.round_number)
         seats.headline(draw, cx, top_y + 18, title, "")
         if over and view.winners:
-            parts: list[str | int] = ["★ "]
-            for i, w in enumerate(view.winners):
-                parts += [", "] if i else []
-                parts.append(w)
-            parts.append(" wins" if len(view.winners) == 1 else " win")
+            won = _n("★ {names} wins", "★ {names} win", len(view.winners))
+            parts = players_in(won, 0, names=list(view.winners))
             seats.mixed(draw, cx, top_y + 110, parts, theme.GOLD, names, 30)
         elif view.finished:
             y = top_y + 80
@@ -256,13 +268,14 @@ def _centre(
     if turn is not None and view.phase == PLAY:
         fitted = player_name(names, turn, 24, area_w - 80)
         y = TABLE_BOX[3] - PANEL_H // 2 - 30
-        label = "to play"
-        lw = font(22, False).getlength(label)
+        label = _("to play")
+        lw = label_length(label, 22, False, current())
         total = fitted.width + 10 + lw + 26
         x0 = cx - total / 2
         text(draw, (x0, y), "▶", 20, theme.GOLD, True, "ls")
         draw_runs(draw, (x0 + 26, y), fitted, theme.GOLD)
-        text(draw, (x0 + 26 + fitted.width + 10, y), label, 22, theme.TEXT_MUTED, False, "ls")
+        at = (x0 + 26 + fitted.width + 10, y)
+        text(draw, at, label, 22, theme.TEXT_MUTED, False, "ls", locale=current())
 
 
 def render_table(
