@@ -23,7 +23,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from engine.sixty import DEFEND, GAME_OVER, ROUND_OVER, PublicView
-from locales import _, _n, current
+from locales import SOURCE, _, _n, current, reading
 
 from .. import seats, sprites, theme
 from ..drawing import flag, paste, paste_card, paste_panel, player_name, text
@@ -260,7 +260,14 @@ def draw_table(
 def table_palette() -> Image.Image:
     """256 colours fitted once to sample tables (every number's colour, both
     seat states, the piles), so each table maps onto it instead of fitting a
-    palette of its own (several times faster to encode)."""
+    palette of its own (several times faster to encode). The samples are
+    drawn in English whoever asks first, so a picture's colours never depend
+    on the language of the first table drawn."""
+    with reading(SOURCE):
+        return _table_palette()
+
+
+def _table_palette() -> Image.Image:
     from engine.sixty import Sixty, preset
 
     names = ["Ada", "Bartholomew", "Chloé", "محمد", "Ωmega", "Zoë"]
