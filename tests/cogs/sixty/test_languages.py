@@ -155,10 +155,10 @@ def test_plural_forms_follow_each_language() -> None:
     one = attacked(["4 3", "10 5", "5", "6"], "attack 4x1")
     two = attacked(["4 4 3", "10 5", "5", "6"], "attack 4x2")
     for lang, single, several in (
-        ("fr", "Ramasser la carte (1) : +4 de pénalité", "Ramasser les 2 cartes : +8 de pénalité"),
+        ("fr", "Ramasser 1 carte : +4 de pénalité", "Ramasser les 2 cartes : +8 de pénalité"),
         (
             "es-ES",
-            "Llevarte la carta (1): +4 de penalización",
+            "Llevarte 1 carta: +4 de penalización",
             "Llevarte las 2 cartas: +8 de penalización",
         ),
         ("ja", "1枚を引き取る：失点 +4", "2枚を引き取る：失点 +8"),
