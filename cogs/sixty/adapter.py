@@ -31,7 +31,7 @@ from cogs.table.adapter import (
 )
 from cogs.table.images import table_picture
 from cogs.table.rules import describe_options
-from cogs.table.text import STALE_CHOICE, order_by_totals, ordinal, plural, standings_lines
+from cogs.table.text import STALE_CHOICE, order_by_totals, ordinal, standings_lines
 from engine.game import GameOutcome, RoundScore
 from engine.sixty import (
     ATTACK,
@@ -46,17 +46,18 @@ from engine.sixty import (
     Options,
     Sixty,
 )
+from locales import N_, _, _n, current, format_list, format_number
 
 from . import images
 from .rules_text import differences_text, rules_text, value_text
 from .text import (
-    JOKER_WORDS,
     answer_prompt,
     attack_line,
     cards_text,
     choices,
     decision_of,
     held_jokers_refused,
+    joker_name,
     next_holder,
     recent_log,
     refusal,
@@ -69,7 +70,11 @@ if TYPE_CHECKING:
 
 
 def _direction(view: Any) -> str:
-    return "clockwise ↻" if view.direction > 0 else "counter-clockwise ↺"
+    return _("clockwise ↻") if view.direction > 0 else _("counter-clockwise ↺")
+
+
+def _number(n: int) -> str:
+    return format_number(current(), n)
 
 
 class SixtyAdapter:
@@ -78,7 +83,9 @@ class SixtyAdapter:
     position_picture = staticmethod(images.position_picture)
     """Draws a reviewed decision's position from the player's observation
     (a module function: the review sends it to the computer worker)."""
-    toggles = (("voluntary_take", "Take any time"),)
+    # Translators: a house-rule button of Sixty: taking the attack's cards is allowed
+    # at any time, not only when nothing else is possible.
+    toggles = (("voluntary_take", N_("Take any time")),)
     round_word = "round"
 
     # -- lobby and rules -------------------------------------------------------
@@ -104,11 +111,12 @@ class SixtyAdapter:
         view = st.public_view()
         lines = recent_log(st, t.names)
         if view.attack is not None:
-            lines.append(attack_line(view, -1, t.names).replace("⚔️ ", "⚔️ In flight: "))
-        lines.append(
-            f"Deck {view.deck_count} · discard pile {sum(view.discard)} · play goes "
-            f"{_direction(view)}"
-        )
+            lines.append(attack_line(view, -1, t.names))
+        if view.direction > 0:
+            piles = _("Deck {deck} · discard pile {discard} · play goes clockwise ↻")
+        else:
+            piles = _("Deck {deck} · discard pile {discard} · play goes counter-clockwise ↺")
+        lines.append(piles.format(deck=view.deck_count, discard=sum(view.discard)))
         return lines
 
     def turn_text(self, t: TableSnapshot, player: int) -> str:
@@ -116,26 +124,35 @@ class SixtyAdapter:
         view = st.public_view()
         if st.phase == DEFEND and view.attack is not None:
             at = view.attack
-            return f"to answer {t.names[at.last]}'s attack of {set_text(int(at.card), at.count)}"
+            # Translators: follows the player's mention on the table: “@Bob to answer
+            # Ann's attack of 4 ×2 = 8”.
+            return _("to answer {name}'s attack of {set}").format(
+                name=t.names[at.last], set=set_text(int(at.card), at.count)
+            )
         target = next_holder(view, player)
-        return f"to attack {t.names[target]}" if target is not None else "to attack"
+        if target is None:
+            # Translators: follows the player's mention on the table: “@Ann to attack”.
+            return _("to attack")
+        # Translators: follows the player's mention on the table: “@Ann to attack Bob”.
+        return _("to attack {name}").format(name=t.names[target])
 
     def timeout_text(self, t: TableSnapshot, player: int) -> str:
         st: Sixty = t.state
         if st.phase == ATTACK_PHASE:
-            return "I'll attack with one card of your lowest number."
+            return _("I'll attack with one card of your lowest number.")
         if st.default_decision().kind == TAKE:
-            return "I'll take the cards for you."
-        return "I'll answer for you."
+            return _("I'll take the cards for you.")
+        return _("I'll answer for you.")
 
     def scores_text(self, t: TableSnapshot) -> str:
         st: Sixty = t.state
         view = st.public_view()
-        rounds = f"round {view.round_number} of {view.options.rounds}"
+        totals = " · ".join(f"{t.names[p]} {_number(view.totals[p])}" for p in range(view.players))
         if view.tiebreak_round:
-            rounds = f"tie-break round {view.round_number}"
-        totals = " · ".join(f"{t.names[p]} {view.totals[p]}" for p in range(view.players))
-        return f"Penalty totals (lower is better), {rounds}: {totals}"
+            text = _("Penalty totals (lower is better), tie-break round {number}: {totals}")
+        else:
+            text = _("Penalty totals (lower is better), round {number} of {rounds}: {totals}")
+        return text.format(number=view.round_number, rounds=view.options.rounds, totals=totals)
 
     def table_picture(self, t: TableSnapshot) -> Any:
         view = t.state.public_view()
@@ -152,13 +169,24 @@ class SixtyAdapter:
         lines: list[str] = []
         if view.attack is not None and view.attack.defender == player:
             lines.append(attack_line(view, player, names))  # the attack first, plainly
-        title = f"**Sixty — round {view.round_number}** in <#{t.channel_id}>"
+        title = _("**Sixty — round {number}** in {channel}").format(
+            number=view.round_number, channel=f"<#{t.channel_id}>"
+        )
         lines.append(title)
-        lines.append(f"Your hand ({len(obs.hand)}): {cards_text(obs.hand)}")
         lines.append(
-            f"Your penalty pile: {plural(view.penalty_counts[player], 'card')}, "
-            f"{obs.own_penalty} points this round · deck {view.deck_count} · play goes "
-            f"{_direction(view)}"
+            _("Your hand ({n}): {cards}").format(n=len(obs.hand), cards=cards_text(obs.hand))
+        )
+        pile = view.penalty_counts[player]
+        lines.append(
+            _n(
+                "Your penalty pile: {n} card, {points} points this round · deck {deck} · "
+                "play goes {direction}",
+                "Your penalty pile: {n} cards, {points} points this round · deck {deck} · "
+                "play goes {direction}",
+                pile,
+            ).format(
+                n=pile, points=obs.own_penalty, deck=view.deck_count, direction=_direction(view)
+            )
         )
         view_controls: discord.ui.View | None = None
         if my_turn and controls and obs.legal:
@@ -170,7 +198,7 @@ class SixtyAdapter:
                 t.game_id, t.version, offered, held_jokers_refused(st, player)
             )
         elif st.current_player is not None and not my_turn:
-            lines.append(f"Waiting for {names[st.current_player]}.")
+            lines.append(_("Waiting for {name}.").format(name=names[st.current_player]))
         picture = images.hand_picture(obs, highlight=my_turn)
         return HandMessage(lines, view_controls, picture)
 
@@ -180,13 +208,15 @@ class SixtyAdapter:
         st: Sixty = t.state
         decision = decision_of(arg) if kind in ("go", "no") and not values else None
         if decision is None:
-            raise UserFacingError(STALE_CHOICE)
+            raise UserFacingError(_(STALE_CHOICE))
         legal = st.observation(player).legal
         if decision in legal and kind == "go":
             return Decide(decision)
         if not legal or decision in legal:  # a refused joker that is allowed now: stale
-            raise UserFacingError(STALE_CHOICE)
-        raise UserFacingError(f"You can't do that now: {refusal(st, player, decision)}.")
+            raise UserFacingError(_(STALE_CHOICE))
+        raise UserFacingError(
+            _("You can't do that now: {reason}.").format(reason=refusal(st, player, decision))
+        )
 
     def aftermath(self, t: TableSnapshot, player: int, decision: Any, before: Any) -> Aftermath:
         b: Sixty = before
@@ -200,55 +230,77 @@ class SixtyAdapter:
         d: Decision = decision
         at = bview.attack
         target = next_holder(bview, player)
-        who = names[target] if target is not None else "nobody"
+        who = names[target] if target is not None else _("nobody")
         if d.kind == ATTACK:
-            done = f"You attacked {who} with {set_text(d.card, d.count)}."
+            done = _("You attacked {name} with {set}.").format(
+                name=who, set=set_text(d.card, d.count)
+            )
         elif d.kind == PASS and at is not None:
-            done = f"You passed it on with {d.card} ×{d.count}: {at.sum + d.sum} to {who}."
+            done = _("You passed it on with {card} ×{count}: {total} to {name}.").format(
+                card=d.card, count=d.count, total=at.sum + d.sum, name=who
+            )
         elif d.kind == FIGHT and at is not None:
-            done = f"You fought back with {set_text(d.card, d.count)} against {at.sum}."
+            done = _("You fought back with {set} against {sum}.").format(
+                set=set_text(d.card, d.count), sum=at.sum
+            )
             if st.current_player == player and st.phase == ATTACK_PHASE:
                 if t.dm_closed[player]:
                     # no DM can bring the controls: the turn is announced by a ping
-                    done += " Now you attack: press **My hand** on the table for your controls."
+                    then = _("Now you attack: press **My hand** on the table for your controls.")
                 else:
-                    done += " Now you attack: your controls are in a new message."
+                    then = _("Now you attack: your controls are in a new message.")
+                done = _("{done} {then}").format(done=done, then=then)
         elif d.kind == JOKER:
-            done = f"You played {JOKER_WORDS.get(d.card, 'a joker')}."
+            done = _("You played {joker}.").format(joker=joker_name(d.card))
         elif at is not None:
-            done = f"You took the {plural(at.count, 'card')}: +{at.sum} penalty."
+            done = _n(
+                "You took the {n} card: +{points} penalty.",
+                "You took the {n} cards: +{points} penalty.",
+                at.count,
+            ).format(n=at.count, points=at.sum)
         else:
-            done = "Done."
+            done = _("Done.")
         left = st.hand(player)
         if st.phase in (ATTACK_PHASE, DEFEND) or not left:
-            return Aftermath(f"{done} Your hand: {cards_text(left)}")
+            return Aftermath(
+                _("{done} Your hand: {cards}").format(done=done, cards=cards_text(left))
+            )
         return Aftermath(
-            f"{done} The round is over; the cards left in your hand count as penalty: "
-            f"{cards_text(left)}"
+            _(
+                "{done} The round is over; the cards left in your hand count as penalty: {cards}"
+            ).format(done=done, cards=cards_text(left))
         )
 
     # -- results ---------------------------------------------------------------
 
     def round_message(self, t: TableSnapshot, result: RoundScore) -> ResultsMessage:
         view = t.state.public_view()
-        title = "Tie-break round results" if _tiebreak(result) else f"Round {result.number} results"
-        lines = [*_round_lines(result, t.names), "Penalty points: lower is better."]
+        if _tiebreak(result):
+            title = _("Tie-break round results")
+        else:
+            title = _("Round {number} results").format(number=result.number)
+        lines = [*_round_lines(result, t.names), _("Penalty points: lower is better.")]
         picture = images.round_picture(view, t.names, t.computer_seats())
         return ResultsMessage(title, "\n".join(lines), picture)
 
     def final_message(self, t: TableSnapshot, outcome: GameOutcome) -> ResultsMessage:
         view = t.state.public_view()
         names = t.names
-        winners = " and ".join(names[w] for w in outcome.winners)
+        winners = format_list(current(), [names[w] for w in outcome.winners])
         last = view.results[-1]
-        head = "Tie-break round" if _tiebreak(last) else f"Round {last.number}, the last"
-        lines = [f"**{head}**", *_round_lines(last, names), ""]
-        lines.append("**Final standings** (penalty points, lower is better)")
+        if _tiebreak(last):
+            head = _("**Tie-break round**")
+        else:
+            head = _("**Round {number}, the last**").format(number=last.number)
+        lines = [head, *_round_lines(last, names), ""]
+        lines.append(_("**Final standings** (penalty points, lower is better)"))
         lines += standings_lines(outcome.standings, outcome.totals, outcome.winners, names)
         if any(_tiebreak(r) for r in view.results):
-            lines.append("A tie-break round was played.")
+            lines.append(_("A tie-break round was played."))
         picture = images.standings_picture(view, outcome, names, t.computer_seats())
-        title = f"Game over — {winners} win{'s' if len(outcome.winners) == 1 else ''}!"
+        title = _n(
+            "Game over — {names} wins!", "Game over — {names} win!", len(outcome.winners)
+        ).format(names=winners)
         return ResultsMessage(title, "\n".join(lines), picture)
 
     def round_details(self, t: TableSnapshot, result: RoundScore, player: int) -> dict[str, Any]:
@@ -263,8 +315,13 @@ def _round_lines(result: RoundScore, names: Sequence[str]) -> list[str]:
     """``1st Ann — +12 (total 30)`` per player, lowest penalty first."""
     order = order_by_totals(result.scores, lower_is_better=True)
     return [
-        f"{ordinal(result.positions[p] + 1)} {names[p]} — +{result.scores[p]} "
-        f"(total {result.totals[p]})"
+        # Translators: a line of a round's results: “1st Ann — +12 (total 30)”.
+        _("{place} {name} — +{points} (total {total})").format(
+            place=ordinal(result.positions[p] + 1),
+            name=names[p],
+            points=_number(result.scores[p]),
+            total=_number(result.totals[p]),
+        )
         for p in order
     ]
 

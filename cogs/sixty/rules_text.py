@@ -14,6 +14,7 @@ from cogs.table.rules import DESCRIPTION_LIMIT as DESCRIPTION_LIMIT
 from cogs.table.rules import FIELD_LIMIT as FIELD_LIMIT
 from cogs.table.rules import RulesText, make_rules_text
 from engine.sixty import PRESETS, Options
+from locales import _, _n
 
 
 def value_text(value: Any) -> str:
@@ -41,82 +42,114 @@ def differences_text(options: Options) -> str:
     return table_rules.differences_text(options.changes(), value_text)
 
 
-_CARDS = (
-    "77 number cards: for each number the copies add up to 60 — twenty 3s, fifteen 4s, "
-    "twelve 5s, ten 6s, six 10s, five 12s, four 15s, three 20s and two 30s — and 6 jokers: "
-    "two each of Abracadabra, Hocus-pocus and Zap.\n"
-    "Everyone gets 5 cards; the rest is the deck. After you put cards down you draw back "
-    "to 5 while the deck lasts."
-)
+def _cards() -> str:
+    return _(
+        "77 number cards: for each number the copies add up to 60 — twenty 3s, fifteen 4s, "
+        "twelve 5s, ten 6s, six 10s, five 12s, four 15s, three 20s and two 30s — and 6 jokers: "
+        "two each of Abracadabra, Hocus-pocus and Zap.\n"
+        "Everyone gets 5 cards; the rest is the deck. After you put cards down you draw back "
+        "to 5 while the deck lasts."
+    )
 
-_ATTACK = (
-    "On your turn you attack the next player who still holds cards with one or more cards "
-    "of **one number** (jokers never attack). The attack's sum is its number × its cards."
-)
+
+def _attack() -> str:
+    return _(
+        "On your turn you attack the next player who still holds cards with one or more cards "
+        "of **one number** (jokers never attack). The attack's sum is its number × its cards."
+    )
 
 
 def _defend(o: Options) -> str:
-    take = (
-        "**Take** the cards face down as penalty cards — allowed at any time."
-        if o.voluntary_take
-        else "**Take** the cards face down as penalty cards — only when nothing else is possible."
-    )
+    if o.voluntary_take:
+        take = _(
+            "• **Take** the cards face down as penalty cards — allowed at any time. "
+            "After a take the next player attacks."
+        )
+    else:
+        take = _(
+            "• **Take** the cards face down as penalty cards — only when nothing else is "
+            "possible. After a take the next player attacks."
+        )
     return "\n".join(
         (
-            "The attacked player answers with one of:",
-            "• **Pass it on**: add cards of the same number; the bigger attack goes to the "
-            "next player.",
-            "• **Fight back**: cards of one *other* number whose sum is bigger than the "
-            "attack's. Both go to the discard pile, then you attack.",
-            "• **A joker** (below).",
-            "• " + take + " After a take the next player attacks.",
-            "The last player holding cards cannot pass on or play jokers: fight back or take.",
+            _("The attacked player answers with one of:"),
+            _(
+                "• **Pass it on**: add cards of the same number; the bigger attack goes to the "
+                "next player."
+            ),
+            _(
+                "• **Fight back**: cards of one *other* number whose sum is bigger than the "
+                "attack's. Both go to the discard pile, then you attack."
+            ),
+            _("• **A joker** (below)."),
+            take,
+            _("The last player holding cards cannot pass on or play jokers: fight back or take."),
         )
     )
 
 
-_JOKERS = "\n".join(
-    (
-        "• **Abracadabra**: the attack goes back to the player before you, and the "
-        "direction of play flips for the rest of the round.",
-        "• **Hocus-pocus**: one card of the attack's number comes back from the discard "
-        "pile into the attack, which goes on to the next player. Only when the discard "
-        "pile has such a card.",
-        "• **Zap**: half the attack's cards (rounded down) go to your penalty pile, the "
-        "rest go on to the next player.",
-        "A joker counts 60 penalty points in a penalty pile or left in hand.",
+def _jokers() -> str:
+    return "\n".join(
+        (
+            _(
+                "• **Abracadabra**: the attack goes back to the player before you, and the "
+                "direction of play flips for the rest of the round."
+            ),
+            _(
+                "• **Hocus-pocus**: one card of the attack's number comes back from the discard "
+                "pile into the attack, which goes on to the next player. Only when the discard "
+                "pile has such a card."
+            ),
+            _(
+                "• **Zap**: half the attack's cards (rounded down) go to your penalty pile, the "
+                "rest go on to the next player."
+            ),
+            _("A joker counts 60 penalty points in a penalty pile or left in hand."),
+        )
     )
-)
 
 
 def _scoring(o: Options) -> str:
-    rounds = f"{o.rounds} round" + ("" if o.rounds == 1 else "s")
-    tie = {
-        "one_round": "a tie for the lowest total plays one more round for everyone; "
-        "still tied, the win is shared",
-        "until_broken": "a tie for the lowest total plays more rounds until one player is lowest",
-        "shared": "a tie for the lowest total is a shared win",
-    }[o.tiebreak]
-    return (
+    if o.tiebreak == "one_round":
+        tie = _(
+            "a tie for the lowest total plays one more round for everyone; "
+            "still tied, the win is shared"
+        )
+    elif o.tiebreak == "until_broken":
+        tie = _("a tie for the lowest total plays more rounds until one player is lowest")
+    else:
+        tie = _("a tie for the lowest total is a shared win")
+    end = _(
         "A round ends when fewer than two players hold cards (or nobody can attack). "
         "Penalty points: the numbers on your penalty cards and the cards left in your hand, "
-        "60 per joker.\n"
-        f"The game lasts {rounds}; the **lowest** total wins; {tie}. The player with the "
-        "most penalty points starts the next round."
+        "60 per joker."
     )
+    # Translators: {tie} is one of the tie-break clauses (“a tie for the lowest total
+    # is a shared win”).
+    lasts = _n(
+        "The game lasts {n} round; the **lowest** total wins; {tie}. The player with the "
+        "most penalty points starts the next round.",
+        "The game lasts {n} rounds; the **lowest** total wins; {tie}. The player with the "
+        "most penalty points starts the next round.",
+        o.rounds,
+    ).format(n=o.rounds, tie=tie)
+    return f"{end}\n{lasts}"
 
 
 def rules_text(options: Options) -> RulesText:
-    """The rules in force for ``options``, in sections for an embed."""
+    """The rules in force for ``options``, in sections for an embed, in the
+    reader's language (the game's presets are options players type: their
+    names stay as written)."""
     info = PRESETS.get(options.preset)
-    description = info.summary if info is not None else ""
-    description += f" · {options.players} players."
+    summary = _(info.summary) if info is not None else ""
+    description = _n("{summary} · {n} player.", "{summary} · {n} players.", options.players)
+    description = description.format(summary=summary, n=options.players)
     sections = (
-        ("Cards", _CARDS),
-        ("Attack", _ATTACK),
-        ("Answering an attack", _defend(options)),
-        ("Jokers", _JOKERS),
-        ("Scoring and end of game", _scoring(options)),
+        (_("Cards"), _cards()),
+        (_("Attack"), _attack()),
+        (_("Answering an attack"), _defend(options)),
+        (_("Jokers"), _jokers()),
+        (_("Scoring and end of game"), _scoring(options)),
     )
-    title = f"Sixty — {options.preset} rules"
+    title = _("Sixty — {preset} rules").format(preset=options.preset)
     return make_rules_text(title, description, options.preset, differences_text(options), sections)

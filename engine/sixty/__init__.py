@@ -36,7 +36,7 @@ from .cards import (
     parse_decision,
     pass_on,
 )
-from .options import OPTION_SCHEMA, PRESETS, Options, preset, preset_specs
+from .options import N_, OPTION_SCHEMA, PRESETS, Options, preset, preset_specs
 from .state import (
     ATTACK_PHASE,
     DEFEND,
@@ -91,7 +91,7 @@ GAME_TYPE = kit.describe(
     options=Options,
     ai="engine.sixty.ai",
     terminal="engine.sixty.terminal",
-    summary="Attack with sets of equal numbers; pass, joker or fight back. Fewest points win.",
+    summary=N_("Attack with sets of equal numbers; pass, joker or fight back. Fewest points win."),
     min_players=2,
     max_players=6,
     default_players=4,
@@ -104,17 +104,17 @@ GAME_TYPE = kit.describe(
         boards=(
             RATING_BOARD,
             WINS_BOARD,
-            BoardSpec("firsts", "Deals won", "count", stat="firsts"),
+            BoardSpec("firsts", N_("Deals won"), "count", stat="firsts"),
             # one way of scoring, stored as "standard"
             BoardSpec(
                 "mean-standard",
-                "Mean penalty per deal",
+                N_("Mean penalty per deal"),
                 "mean",
                 stat="standard",
                 lower_is_better=True,
             ),
         ),
         scores="mean",
-        scores_title="Mean penalty per deal",
+        scores_title=N_("Mean penalty per deal"),
     ),
 )

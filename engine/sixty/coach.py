@@ -20,17 +20,21 @@ from .ai.hard import candidates, playout, sample_world
 from .ai.players import attack_context, hand_counts
 from .ai.policy import normal_choice
 from .cards import ATTACK, FIGHT, JOKER, PASS, TAKE, Decision
+from .options import N_
 from .state import Sixty
 from .views import Observation
 
 STATE = Sixty
 UNIT = "points"
 MARGIN = 3.0
-RULE = (
+# Translators: the coach's rule for Sixty, shown with a game's review.
+RULE = N_(
     "a decision counts as accurate when it is the coach's choice or it is expected "
-    f"to cost at most {MARGIN:g} points more than the coach's this round "
+    "to cost at most 3 points more than the coach's this round "
     "(your points less the others' mean)"
 )
+"""The accuracy rule in words (marked for the catalogs: a constant, so the
+bot can show it translated); its 3 is :data:`MARGIN`."""
 HINT_PLAYOUTS = 640
 REVIEW_PLAYOUTS = 64
 
@@ -42,7 +46,8 @@ def evaluate(
     if not legal:
         return []
     if len(legal) == 1:
-        return [Evaluation(legal[0], 0.0, 0.0, "the only legal decision", "nothing else is legal")]
+        only, why = N_("the only legal decision"), N_("nothing else is legal")
+        return [Evaluation(legal[0], 0.0, 0.0, only, why)]
     at, count, target = attack_context(obs)
     preferred = normal_choice(legal, hand_counts(obs), obs.public.deck_count, at, count, target)
     cands = candidates(legal, preferred)
@@ -86,17 +91,17 @@ def reason(obs: Observation, d: Decision) -> str:
     """A short reason in words for ``d``."""
     deck = obs.public.deck_count
     if d.kind == TAKE:
-        return "takes the cards: cheaper than anything you could spend"
+        return N_("takes the cards: cheaper than anything you could spend")
     if d.kind == JOKER:
-        return "spends a joker, which would cost 60 left in your hand"
+        return N_("spends a joker, which would cost 60 left in your hand")
     if d.kind == ATTACK:
         if d.count > 1:
             return f"attacks with all {d.count} of your {d.card}s to shed them together"
         return f"attacks with a {d.card} and keeps your stronger cards to fight back"
     if d.kind == PASS:
         if deck == 0:
-            return "passes the attack on with every copy: cards in hand count at the end"
-        return "passes the attack on cheaply instead of taking it"
+            return N_("passes the attack on with every copy: cards in hand count at the end")
+        return N_("passes the attack on cheaply instead of taking it")
     if d.kind == FIGHT:
         return f"fights back with the smallest winning sum ({d.sum})"
-    return "keeps your options open"
+    return N_("keeps your options open")

@@ -23,6 +23,14 @@ from typing import Any, Final
 from ..errors import OptionsError
 from ..game import OptionSpec, PresetSpec
 
+
+def N_(message: str) -> str:
+    """Marks a text players read for the bot's catalogs (``pybabel extract``
+    finds the calls) and returns it unchanged: the engine imports nothing of
+    the bot's, so the bot translates the marked constant where it shows it."""
+    return message
+
+
 TIEBREAKS: Final = ("one_round", "until_broken", "shared")
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
@@ -93,22 +101,22 @@ class PresetInfo:
 
 PRESETS: Final[dict[str, PresetInfo]] = {
     "standard": PresetInfo(
-        "The rules as written: three rounds, takes allowed, one tie-break round", {}
+        N_("The rules as written: three rounds, takes allowed, one tie-break round"), {}
     ),
     "strict": PresetInfo(
-        "Take only when nothing else is possible; ties play until broken",
+        N_("Take only when nothing else is possible; ties play until broken"),
         {"voluntary_take": False, "tiebreak": "until_broken"},
     ),
-    "quick": PresetInfo("One round, ties shared", {"rounds": 1, "tiebreak": "shared"}),
+    "quick": PresetInfo(N_("One round, ties shared"), {"rounds": 1, "tiebreak": "shared"}),
 }
 
 OPTION_SCHEMA: Final = (
-    OptionSpec("players", "int", 4, "Seats at the table (2–6)", minimum=2, maximum=6),
+    OptionSpec("players", "int", 4, N_("Seats at the table (2–6)"), minimum=2, maximum=6),
     OptionSpec(
         "rounds",
         "int",
         3,
-        "Rounds before the totals decide (the rules say 3)",
+        N_("Rounds before the totals decide (the rules say 3)"),
         minimum=1,
         maximum=20,
     ),
@@ -116,14 +124,15 @@ OPTION_SCHEMA: Final = (
         "tiebreak",
         "choice",
         "one_round",
-        "A tie for the win: one_round more, until_broken, or shared",
+        # Translators: one_round, until_broken and shared are the values players type.
+        N_("A tie for the win: one_round more, until_broken, or shared"),
         choices=TIEBREAKS,
     ),
     OptionSpec(
         "voluntary_take",
         "bool",
         True,
-        "You may take the cards even when you could pass, joker or fight",
+        N_("You may take the cards even when you could pass, joker or fight"),
     ),
 )
 

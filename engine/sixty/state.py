@@ -102,7 +102,7 @@ from .cards import (
     parse_cards,
     parse_decision,
 )
-from .options import Options
+from .options import N_, Options
 from .views import AttackView, Event, Observation, PublicView
 
 ATTACK_PHASE: Final = "attack"
@@ -283,7 +283,7 @@ class Record(kit.Record[Deal, Decision]):
     """
 
     kind: ClassVar[str] = "sixty"
-    title: ClassVar[str] = "Sixty"
+    title: ClassVar[str] = N_("Sixty")
     deal_type: ClassVar[Any] = Deal
     parse_decision = staticmethod(parse_decision)
     options: Options
@@ -314,7 +314,7 @@ class Sixty(kit.KitState[Record]):
     """A game of Sixty in progress (the OpenSpiel-style ``State``)."""
 
     kind: ClassVar[str] = "sixty"
-    title: ClassVar[str] = "Sixty"
+    title: ClassVar[str] = N_("Sixty")
     lower_is_better: ClassVar[bool] = True
     record_type: ClassVar[Any] = Record
 

@@ -7,7 +7,8 @@ again in two corners. A joker is a full-colour card with its sign and its
 name: Abracadabra (violet, ↺: the attack goes back and the direction
 flips), Hocus-pocus (teal, ✦: a card comes back from the discard pile) and
 Zap (amber, ⚡: half the attack is struck away). The back is plain, with
-"60" in its centre.
+"60" in its centre. A joker's name is in the reader's language (its card
+is drawn, and cached, once per language).
 
 Faces are drawn once at :data:`MASTER_W` (shapes are drawn large and
 scaled down, since Pillow does not anti-alias them) and each size is a
@@ -23,11 +24,13 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from engine.sixty.cards import ABRACADABRA, HOCUS_POCUS, NUMBERS, ZAP
+from locales import current
 
 from .. import sprites, theme
-from ..fonts import font
+from ..fonts import font, label_runs
 from ..sprites import Sprite
 from ..theme import RGB, hex_rgb
+from .words import card_words
 
 MASTER_W: Final = 220
 MASTER_H: Final = round(MASTER_W * theme.CARD_RATIO)
@@ -51,7 +54,13 @@ JOKERS: Final[dict[int, tuple[str, tuple[str, ...], RGB]]] = {
     HOCUS_POCUS: ("✦", ("HOCUS-", "POCUS"), hex_rgb("#0f8f86")),
     ZAP: ("⚡", ("ZAP",), hex_rgb("#d97706")),
 }
-"""Each joker's sign, its name on one or two lines, and its colour."""
+"""Each joker's sign, its name on one or two lines (in English: the reader's
+are :func:`render.sixty.words.card_words`), and its colour."""
+
+Words = tuple[str, tuple[str, ...]] | None
+"""What a card says besides its number: the reader's catalog code and a
+joker's name on its lines (``None``: a number card). Part of every cache
+key, so each language draws its jokers once."""
 
 FACES: Final = (*NUMBERS, ABRACADABRA, HOCUS_POCUS, ZAP)
 
@@ -67,11 +76,40 @@ def colour_of(face: int) -> RGB:
     return NUMBER_COLOURS[face]
 
 
+def _words(face: int) -> Words:
+    if face not in JOKERS:
+        return None
+    return current(), card_words(face)
+
+
 def _glyph(text: str, size: int, colour: RGB, bold: bool = True) -> Image.Image:
     f = font(size, bold)
     left, top, right, bottom = (int(v) for v in f.getbbox(text))
     img = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (*colour, 0))
     ImageDraw.Draw(img).text((-left, -top), text, font=f, fill=(*colour, 255))
+    return img
+
+
+def _label_glyph(text: str, size: int, colour: RGB, code: str) -> Image.Image:
+    """Our own ``text`` in bold with the reader's font chain (DejaVu Sans
+    alone draws it exactly as :func:`_glyph`), cropped to its ink."""
+    runs = label_runs(text, True, code)
+    if len(runs) == 1 and runs[0].path is None:
+        return _glyph(text, size, colour)
+    placed = []
+    x = 0.0
+    for run in runs:
+        f = font(size, True, run.path)
+        placed.append((x, f, run.text, f.getbbox(run.text, anchor="ls")))
+        x += f.getlength(run.text)
+    left = min(x0 + b[0] for x0, _f, _t, b in placed)
+    top = min(b[1] for _x, _f, _t, b in placed)
+    right = max(x0 + b[2] for x0, _f, _t, b in placed)
+    bottom = max(b[3] for _x, _f, _t, b in placed)
+    img = Image.new("RGBA", (max(1, int(right - left)), max(1, int(bottom - top))), (*colour, 0))
+    d = ImageDraw.Draw(img)
+    for x0, f, t, _b in placed:
+        d.text((x0 - left, -top), t, font=f, fill=(*colour, 255), anchor="ls")
     return img
 
 
@@ -121,8 +159,9 @@ def _number_master(face: int) -> Image.Image:
     return img
 
 
-def _joker_master(face: int) -> Image.Image:
-    sign, words, colour = JOKERS[face]
+def _joker_master(face: int, words: Words) -> Image.Image:
+    sign, english, colour = JOKERS[face]
+    code, lines = words if words is not None else ("en", english)
     img, d = _base(colour, theme.mix(colour, (0, 0, 0), 0.35))
     w, h = MASTER_W, MASTER_H
     light = theme.mix(colour, (255, 255, 255), 0.85)
@@ -138,17 +177,18 @@ def _joker_master(face: int) -> Image.Image:
     )
     # the name across the top, where a fanned hand still shows it
     y = h * 0.24
-    for word in words:
-        g = _fit(_glyph(word, round(w * (0.2 if len(words) == 1 else 0.135)), light), w - 30)
+    for line in lines:
+        size = round(w * (0.2 if len(lines) == 1 else 0.135))
+        g = _fit(_label_glyph(line, size, light, code), w - 30)
         _centre(img, g, cx, y)
         y += g.height + 8
     return img
 
 
-@functools.lru_cache(maxsize=16)
-def _master(face: int) -> Image.Image:
+@functools.lru_cache(maxsize=64)
+def _master(face: int, words: Words) -> Image.Image:
     if face in JOKERS:
-        return _joker_master(face)
+        return _joker_master(face, words)
     if face in NUMBER_COLOURS:
         return _number_master(face)
     raise ValueError(f"{face!r} is not a Sixty card")
@@ -179,24 +219,32 @@ def _scaled(master: Image.Image, width: int) -> Image.Image:
     return master.resize((width, card_height(width)), LANCZOS, reducing_gap=2.0)
 
 
+def card_image(face: int, width: int, dim: bool = False) -> Image.Image:
+    """Card ``face`` (3 … 30, or a joker's 61 … 63) ``width`` px wide, for
+    the current reader; ``dim`` greys it out (cannot answer now)."""
+    return _card_image(int(face), width, dim, _words(int(face)))
+
+
 # only feeds the sprite cache below: a few plain faces are kept, not every size
 @functools.lru_cache(maxsize=32)
-def card_image(face: int, width: int, dim: bool = False) -> Image.Image:
-    """Card ``face`` (3 … 30, or a joker's 61 … 63) ``width`` px wide;
-    ``dim`` greys it out (cannot answer now)."""
+def _card_image(face: int, width: int, dim: bool, words: Words) -> Image.Image:
     if dim:
-        img = card_image(face, width)
+        img = _card_image(face, width, False, words)
         grey = Image.new("RGBA", img.size, (40, 56, 48, 255))
         blended = Image.blend(img, grey, 0.5)
         blended.putalpha(img.getchannel("A"))
         return blended
-    return _scaled(_master(int(face)), width)
+    return _scaled(_master(face, words), width)
+
+
+def card_sprite(face: int, width: int, dim: bool = False, glow: RGB | None = None) -> Sprite:
+    """A card with its shadow (or glow) baked in, for the current reader."""
+    return _card_sprite(int(face), width, dim, glow, _words(int(face)))
 
 
 @functools.lru_cache(maxsize=256)
-def card_sprite(face: int, width: int, dim: bool = False, glow: RGB | None = None) -> Sprite:
-    """A card with its shadow (or glow) baked in."""
-    return sprites.with_shadow(card_image(int(face), width, dim), glow)
+def _card_sprite(face: int, width: int, dim: bool, glow: RGB | None, words: Words) -> Sprite:
+    return sprites.with_shadow(_card_image(face, width, dim, words), glow)
 
 
 @functools.lru_cache(maxsize=8)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.sixty import Observation
+from locales import _, _n, current
 
 from .. import sprites, theme
 from ..drawing import paste, paste_card, text
@@ -33,20 +34,24 @@ def draw_hand(
     *,
     playable: frozenset[int] | None = None,
     chip: tuple[str, theme.RGB] | None = None,
-    title: str = "Your hand",
+    title: str | None = None,
 ) -> Image.Image:
     """The hand as an RGB image, cards in the order given; ``playable`` (or
-    ``None``: every card plain) raises those faces."""
+    ``None``: every card plain) raises those faces. ``title``: ``Your hand``
+    in the reader's language unless given."""
     n = len(faces)
     w, h = hand_size(max(n, 1))
     img = background(w, h, glow=False).copy()
     draw = ImageDraw.Draw(img)
-    label = f"{title} · {n} card" + ("" if n == 1 else "s")
-    text(draw, (MARGIN, 42), label, 28, theme.TEXT, True, "ls")
+    loc = current()
+    label = _n("{title} · {n} card", "{title} · {n} cards", n).format(
+        title=_("Your hand") if title is None else title, n=n
+    )
+    text(draw, (MARGIN, 42), label, 28, theme.TEXT, True, "ls", loc)
     right = W - MARGIN
     if playable is not None:
-        legend = "can answer now" if playable else "nothing fits: take the cards"
-        lw = text(draw, (right, 40), legend, 21, theme.TEXT_MUTED, False, "rs")
+        legend = _("can answer now") if playable else _("nothing fits: take the cards")
+        lw = text(draw, (right, 40), legend, 21, theme.TEXT_MUTED, False, "rs", loc)
         right -= round(lw) + 10
         if playable:
             dot = sprites.chip("", theme.GOLD, 18)
@@ -57,7 +62,8 @@ def draw_hand(
         c = sprites.chip(chip[0], chip[1], 30)
         paste(img, c, right - c.width, 18)
     if not n:
-        text(draw, (W / 2, h / 2 + 20), "No cards left", 26, theme.TEXT_MUTED, False, "ms")
+        empty = _("No cards left")
+        text(draw, (W / 2, h / 2 + 20), empty, 26, theme.TEXT_MUTED, False, "ms", loc)
         return img
     for face, (x, y) in zip(faces, card_positions(n), strict=True):
         on = playable is None or face in playable
@@ -77,9 +83,11 @@ def render_hand(
     playable = playable_faces(obs) if highlight and obs.legal else None
     chip: tuple[str, theme.RGB] | None = None
     if highlight and obs.legal and view.attack is not None:
-        chip = (f"BEAT {view.attack.sum}", theme.RED_ALERT)
+        # Translators: a chip on the defender's hand picture: the sum to beat (capitals).
+        chip = (_("BEAT {sum}").format(sum=view.attack.sum), theme.RED_ALERT)
     elif highlight and obs.legal:
-        chip = ("YOUR ATTACK", theme.GOLD)
+        # Translators: a chip on the attacker's hand picture (capitals).
+        chip = (_("YOUR ATTACK"), theme.GOLD)
     return encode(draw_hand(faces, playable=playable, chip=chip), "hand", fmt)
 
 

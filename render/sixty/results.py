@@ -15,14 +15,23 @@ from PIL import Image
 
 from engine.game import GameOutcome, RoundScore
 from engine.sixty import PublicView
+from locales import _, _n
 
 from .. import theme
 from ..drawing import flag
 from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
 from ..results_table import Cell, Column, Row, draw_results_table
 
-ROUND_COLUMNS = (Column("PENALTY", 140), Column("TOTAL", 120, size=26, bold=True))
-STANDINGS_COLUMNS = (Column("ROUNDS WON", 170), Column("TOTAL", 120, size=26, bold=True))
+
+def round_columns() -> tuple[Column, ...]:
+    """The round results' columns, headed in the reader's language."""
+    # Translators: column headings of Sixty's results pictures (short capitals).
+    return (Column(_("PENALTY"), 140), Column(_("TOTAL"), 120, size=26, bold=True))
+
+
+def standings_columns() -> tuple[Column, ...]:
+    """The final standings' columns, headed in the reader's language."""
+    return (Column(_("ROUNDS WON"), 170), Column(_("TOTAL"), 120, size=26, bold=True))
 
 
 def is_tiebreak(result: RoundScore) -> bool:
@@ -30,7 +39,9 @@ def is_tiebreak(result: RoundScore) -> bool:
 
 
 def round_title(result: RoundScore) -> str:
-    return "Tie-break round" if is_tiebreak(result) else f"Round {result.number} results"
+    if is_tiebreak(result):
+        return _("Tie-break round")
+    return _("Round {number} results").format(number=result.number)
 
 
 def draw_round_results(
@@ -53,9 +64,9 @@ def draw_round_results(
         )
         for p in range(len(result.scores))
     ]
-    sub = "penalty points · lower is better"
+    sub = _("penalty points · lower is better")
     return draw_results_table(
-        round_title(result), sub, ROUND_COLUMNS, rows, names, lower_is_better=True
+        round_title(result), sub, round_columns(), rows, names, lower_is_better=True
     )
 
 
@@ -90,16 +101,16 @@ def draw_final_standings(
                 computer=flag(computer, p),
             )
         )
-    rounds = f"{outcome.rounds} round" + ("" if outcome.rounds == 1 else "s")
+    sub = _n("{n} round · lowest total wins", "{n} rounds · lowest total wins", outcome.rounds)
     notes = []
     if any(is_tiebreak(r) for r in results):
-        notes.append("A tie-break round was played")
+        notes.append(_("A tie-break round was played"))
     if len(outcome.winners) > 1:
-        notes.append("Tied for first: a shared win")
+        notes.append(_("Tied for first: a shared win"))
     return draw_results_table(
-        "Final standings",
-        f"{rounds} · lowest total wins",
-        STANDINGS_COLUMNS,
+        _("Final standings"),
+        sub.format(n=outcome.rounds),
+        standings_columns(),
         rows,
         names,
         lower_is_better=True,
@@ -124,5 +135,7 @@ __all__ = [
     "draw_round_results",
     "render_final_standings",
     "render_round_results",
+    "round_columns",
     "round_title",
+    "standings_columns",
 ]

@@ -23,15 +23,17 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from engine.sixty import DEFEND, GAME_OVER, ROUND_OVER, PublicView
+from locales import SOURCE, _, _n, current, reading
 
 from .. import seats, sprites, theme
 from ..drawing import flag, paste, paste_card, paste_panel, player_name, text
 from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
 from ..felt import felt_table
-from ..fonts import draw_runs, fit_label
+from ..fonts import FittedText, draw_runs, fit_label, label_length
 from ..seats import PANEL_H, TABLE_BOX, H, W
 from ..theme import RGB
 from .cards import back_sprite, card_height, card_sprite
+from .words import player, players, with_names
 
 PANEL_W: Final = 336
 BADGE: Final = 56
@@ -52,20 +54,22 @@ def _role(view: PublicView, p: int) -> tuple[str, RGB] | None:
     if view.phase in (ROUND_OVER, GAME_OVER):
         return None
     if view.turn == p:
-        return ("DEFENDS" if view.phase == DEFEND else "ATTACKS", theme.GOLD)
+        # Translators: chips on a seat of Sixty's table picture: short capitals.
+        return (_("DEFENDS") if view.phase == DEFEND else _("ATTACKS"), theme.GOLD)
     if view.hand_sizes[p] == 0:
-        return ("OUT", theme.GREY_CHIP)
+        # Translators: a chip on the seat of a player with no cards left: short capitals.
+        return (_("OUT"), theme.GREY_CHIP)
     return None
 
 
 def seat_lines(view: PublicView, p: int) -> tuple[str, str]:
     """The penalty line and the total line of seat ``p``."""
     if view.penalty_points is not None:
-        pile = f"+{view.penalty_points[p]} this round"
+        pile = _("+{points} this round").format(points=view.penalty_points[p])
     else:
         k = view.penalty_counts[p]
-        pile = f"Penalty: {k} card" + ("" if k == 1 else "s")
-    return pile, f"Total {view.totals[p]}"
+        pile = _n("Penalty: {n} card", "Penalty: {n} cards", k).format(n=k)
+    return pile, _("Total {points}").format(points=view.totals[p])
 
 
 def _draw_seat(
@@ -90,8 +94,10 @@ def _draw_seat(
     paste(img, b, x + 44 - b.width / 2, cy - b.height / 2)
     draw_runs(draw, (tx, y + 36), fitted, theme.TEXT_MUTED if out else theme.TEXT)
     pile, total = seat_lines(view, p)
-    text(draw, (tx, y + 63), fit_label(pile, 19, TEXT_ROOM), 19, theme.TEXT_MUTED, False, "ls")
-    text(draw, (tx, y + 89), total, 20, theme.TEXT, True, "ls")
+    loc = current()
+    pile = fit_label(pile, 19, TEXT_ROOM, locale=loc)
+    text(draw, (tx, y + 63), pile, 19, theme.TEXT_MUTED, False, "ls", loc)
+    text(draw, (tx, y + 89), total, 20, theme.TEXT, True, "ls", loc)
     k = view.hand_sizes[p]
     if k:
         bx = x + PANEL_W - BACK_W - 12
@@ -107,10 +113,15 @@ def _draw_seat(
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
     o = view.options
     if view.tiebreak_round:
-        title = f"Tie-break round {view.round_number}"
+        title = _("Tie-break round {number}").format(number=view.round_number)
     else:
-        title = f"Round {max(1, view.round_number)} of {o.rounds}"
-    seats.title_line(draw, title, f"Sixty · {o.preset} · {view.players} players")
+        title = _("Round {number} of {rounds}").format(
+            number=max(1, view.round_number), rounds=o.rounds
+        )
+    # Translators: the table picture's subtitle: the game, its preset (a name players
+    # type, kept as written) and the number of players.
+    sub = _n("Sixty · {preset} · {n} player", "Sixty · {preset} · {n} players", view.players)
+    seats.title_line(draw, title, sub.format(preset=o.preset, n=view.players))
     seats.direction(draw, W - 24, view.direction > 0, 22, 34, 44)
 
 
@@ -123,15 +134,33 @@ def _mixed(
     names: Sequence[str],
     size: int = 24,
 ) -> None:
-    """A centred bold line of fixed text in ``colour`` and player names (ints)."""
-    seats.mixed(draw, cx, y, parts, colour, names, size, bold=True, name_colour=theme.TEXT)
+    """A centred bold line of fixed text in ``colour`` (drawn with the reader's
+    fonts) and player names (ints, drawn as names)."""
+    loc = current()
+    items: list[tuple[str | FittedText, float]] = []
+    for part in parts:
+        if isinstance(part, int):
+            fitted = player_name(names, part, size, 220)
+            items.append((fitted, fitted.width))
+        else:
+            items.append((part, label_length(part, size, True, loc)))
+    x = cx - sum(w for _item, w in items) / 2
+    for item, width in items:
+        if isinstance(item, str):
+            text(draw, (x, y), item, size, colour, True, "ls", loc)
+        else:
+            draw_runs(draw, (x, y), item, theme.TEXT)
+        x += width
 
 
 def _piles(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, y: int) -> None:
     """The deck (face down) and the discard pile (face up), with counts."""
     cx = W // 2
     h = card_height(PILE_W)
-    for i, (label, count) in enumerate((("DECK", view.deck_count), ("DISCARD", sum(view.discard)))):
+    # Translators: labels beside the two piles of Sixty's table picture: short capitals.
+    piles = ((_("DECK"), view.deck_count), (_("DISCARD"), sum(view.discard)))
+    loc = current()
+    for i, (label, count) in enumerate(piles):
         x = cx - 150 + i * 170
         if count and i == 0:
             paste_card(img, back_sprite(PILE_W), x, y)
@@ -142,7 +171,7 @@ def _piles(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, y: int
         else:
             slot = sprites.panel(PILE_W, h, 8, (255, 255, 255, 14), (255, 255, 255, 60))
             paste_panel(img, slot, x, y)
-        text(draw, (x + PILE_W + 12, y + 32), label, 18, theme.TEXT_MUTED, True, "ls")
+        text(draw, (x + PILE_W + 12, y + 32), label, 18, theme.TEXT_MUTED, True, "ls", loc)
         text(draw, (x + PILE_W + 12, y + 64), str(count), 30, theme.TEXT, True, "ls")
 
 
@@ -152,11 +181,12 @@ def _centre(
     cx = W // 2
     top = TABLE_BOX[1] + PANEL_H // 2 + 40
     at = view.attack
+    loc = current()
     pile_y = TABLE_BOX[3] - PANEL_H // 2 - 26 - card_height(PILE_W)
     if at is not None:
         face = int(at.card)
-        head = f"Attack: {face} ×{at.count} = {at.sum}"
-        text(draw, (cx, top + 18), head, 30, theme.TEXT, True, "ms")
+        head = _("Attack: {card} ×{count} = {sum}").format(card=face, count=at.count, sum=at.sum)
+        text(draw, (cx, top + 18), head, 30, theme.TEXT, True, "ms", loc)
         area = 2 * (W // 2 - 20 - PANEL_W - 24)
         count = min(at.count, 12)  # a long attack still fits: its sum says the rest
         step = (
@@ -164,29 +194,33 @@ def _centre(
         )
         width = ATTACK_CARD_W + step * (count - 1)
         x = cx - width / 2
-        for _ in range(count):
+        for _card in range(count):
             paste_card(img, card_sprite(face, ATTACK_CARD_W), x, top + 34)
             x += step
         y = top + 34 + card_height(ATTACK_CARD_W) + 36
         parts: list[str | int] = [at.last, "  →  ", at.defender]
         _mixed(draw, cx, y, parts, theme.GOLD, names)
         if at.attacker != at.last:
-            _mixed(draw, cx, y + 28, ["started by ", at.attacker], theme.TEXT_MUTED, names, 18)
+            started = with_names(_("started by {name}"), name=player(at.attacker))
+            _mixed(draw, cx, y + 28, started, theme.TEXT_MUTED, names, 18)
     elif view.phase in (ROUND_OVER, GAME_OVER):
         over = view.outcome is not None
-        title = "Game over" if over else f"Round {view.round_number} over"
-        text(draw, (cx, top + 40), title, 34, theme.TEXT, True, "ms")
-        if over and view.outcome is not None:
-            parts = ["★ "]
-            for i, w in enumerate(view.outcome.winners):
-                parts += [", "] if i else []
-                parts.append(w)
-            parts.append(" wins" if len(view.outcome.winners) == 1 else " win")
-            _mixed(draw, cx, top + 100, parts, theme.GOLD, names, 28)
+        if over:
+            title = _("Game over")
         else:
-            text(draw, (cx, top + 90), "Lowest penalty is best", 22, theme.TEXT_MUTED, False, "ms")
+            title = _("Round {number} over").format(number=view.round_number)
+        text(draw, (cx, top + 40), title, 34, theme.TEXT, True, "ms", loc)
+        if over and view.outcome is not None:
+            winners = view.outcome.winners
+            won = _n("★ {names} wins", "★ {names} win", len(winners))
+            _mixed(
+                draw, cx, top + 100, with_names(won, names=players(winners)), theme.GOLD, names, 28
+            )
+        else:
+            best = _("Lowest penalty is best")
+            text(draw, (cx, top + 90), best, 22, theme.TEXT_MUTED, False, "ms", loc)
     elif view.turn is not None:
-        text(draw, (cx, top + 40), "Next attack", 30, theme.TEXT, True, "ms")
+        text(draw, (cx, top + 40), _("Next attack"), 30, theme.TEXT, True, "ms", loc)
         target = _next_holder(view, view.turn)
         parts2: list[str | int] = [view.turn]
         if target is not None:
@@ -198,7 +232,7 @@ def _centre(
 def _next_holder(view: PublicView, p: int) -> int | None:
     n = view.players
     q = p
-    for _ in range(n - 1):
+    for _step in range(n - 1):
         q = (q + view.direction) % n
         if view.hand_sizes[q]:
             return q
@@ -226,19 +260,26 @@ def draw_table(
 def table_palette() -> Image.Image:
     """256 colours fitted once to sample tables (every number's colour, both
     seat states, the piles), so each table maps onto it instead of fitting a
-    palette of its own (several times faster to encode)."""
+    palette of its own (several times faster to encode). The samples are
+    drawn in English whoever asks first, so a picture's colours never depend
+    on the language of the first table drawn."""
+    with reading(SOURCE):
+        return _table_palette()
+
+
+def _table_palette() -> Image.Image:
     from engine.sixty import Sixty, preset
 
     names = ["Ada", "Bartholomew", "Chloé", "محمد", "Ωmega", "Zoë"]
     samples = []
-    for players, seed in ((6, 3), (4, 5), (3, 2)):
-        game = Sixty.new_game(preset("standard", players=players), seed=seed)
+    for seated, seed in ((6, 3), (4, 5), (3, 2)):
+        game = Sixty.new_game(preset("standard", players=seated), seed=seed)
         for step in range(40):
             if game.phase not in ("attack", "defend"):
                 break
             if step in (1, 9, 21):
                 samples.append(
-                    draw_table(game.public_view(), names[:players], computer=[True, False] * 3)
+                    draw_table(game.public_view(), names[:seated], computer=[True, False] * 3)
                 )
             game.apply(game.legal_list()[-1 if step % 2 else 0])
     strip = Image.new("RGB", (W, 160), theme.BG_BOTTOM)
