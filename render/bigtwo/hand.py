@@ -40,9 +40,11 @@ def draw_hand(
         # Translators: the hand picture's legend on your turn, after a gold dot that
         # marks the raised cards; or, when no card can be played, that you must pass
         legend = _("in a legal play now") if playable else _("nothing beats it: pass")
-    # the shared hand picture names itself ("Your hand") unless given a title
-    named = {} if title is None else {"title": title}
-    return draw_cards(ordered, highlighted=highlighted, selected=selected, legend=legend, **named)
+    if title is None:  # the shared hand picture names itself ("Your hand")
+        return draw_cards(ordered, highlighted=highlighted, selected=selected, legend=legend)
+    return draw_cards(
+        ordered, highlighted=highlighted, selected=selected, title=title, legend=legend
+    )
 
 
 def render_hand(
