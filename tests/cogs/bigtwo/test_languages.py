@@ -119,7 +119,7 @@ def test_results_read_in_french_and_japanese() -> None:
 def test_rules_read_in_french_and_japanese() -> None:
     with reading("fr"):
         text = rules_text(preset("hong_kong"))
-        assert text.title == "Big Two — règles Hong Kong"
+        assert text.title == "Règles du Big Two : Hong Kong"
         assert [h for h, _b in text.sections][:2] == ["Cartes", "Combinaisons"]
         body = "\n".join(b for _h, b in text.sections)
         assert "Un 2 seul ne peut pas être le coup qui gagne la donne" in body
