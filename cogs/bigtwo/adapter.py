@@ -53,9 +53,10 @@ from cogs.table.adapter import (
 )
 from cogs.table.images import Picture, draw, picture_names, table_picture
 from cogs.table.rules import describe_options
-from cogs.table.text import countdown, plural, standings_lines
+from cogs.table.text import countdown, standings_lines
 from engine.bigtwo import GAME_TYPE, PASS, BigTwo, Combo, Event, Observation, Options
 from engine.game import GameOutcome, RoundScore
+from locales import N_, _, _n, _p, current, format_list, format_number
 from render import bigtwo as render
 from render.bigtwo.words import (
     cards_text,
@@ -65,7 +66,7 @@ from render.bigtwo.words import (
     sort_hand,
 )
 
-from .controls import Choice, parse_click, turn_view
+from .controls import Choice, barred_text, parse_click, turn_view
 from .rules_text import differences_text, rules_text, value_text
 
 if TYPE_CHECKING:
@@ -74,19 +75,23 @@ if TYPE_CHECKING:
 
 def event_line(e: Event, names: Sequence[str]) -> str | None:
     """One public event in words (played cards are public in Big Two)."""
-    who = names[e.player] if 0 <= e.player < len(names) else f"Player {e.player + 1}"
+    if 0 <= e.player < len(names):
+        who = names[e.player]
+    else:
+        who = _("Player {number}").format(number=format_number(current(), e.player + 1))
+    # Translators: lines of the table message's log of the last plays
     if e.kind == "play" and e.combo is not None:
-        return f"{who} played {combo_text(e.combo)}"
+        return _("{name} played {play}").format(name=who, play=combo_text(e.combo))
     if e.kind == "pass":
-        return f"{who} passed"
+        return _("{name} passed").format(name=who)
     if e.kind == "trick":
-        return f"{who} won the trick"
+        return _("{name} won the trick").format(name=who)
     if e.kind == "finish":
-        return f"{who} is out of cards"
+        return _("{name} is out of cards").format(name=who)
     if e.kind == "abandoned":
-        return "The trick in progress is abandoned"
+        return _("The trick in progress is abandoned")
     if e.kind == "deal_over":
-        return f"**{who} won the deal**"
+        return _("**{name} won the deal**").format(name=who)
     return None
 
 
@@ -103,20 +108,44 @@ class BigTwoAdapter:
     """Draws a reviewed decision's position from the player's observation
     (a module function: the review sends it to the computer worker)."""
     round_word = "deal"
-    toggles = (
-        ("last_single_two_wins", "Single 2 may win"),
-        ("play_to_end", "Play to the end"),
+    """The runtime's key for Big Two's rounds (not shown as written)."""
+    TOGGLES: tuple[tuple[str, str], ...] = (
+        # Translators: buttons of the lobby's house rules that switch a rule on or off
+        ("last_single_two_wins", N_("Single 2 may win")),
+        ("play_to_end", N_("Play to the end")),
     )
+
+    @property
+    def toggles(self) -> tuple[tuple[str, str], ...]:
+        """The lobby's on/off house rules: (option, label in the reader's language)."""
+        return tuple((name, _(label)) for name, label in self.TOGGLES)
 
     # -- lobby and rules -------------------------------------------------------
 
     def describe_options(self, options: Options) -> str:
-        ends = []
-        if options.deals is not None:
-            ends.append(plural(options.deals, "deal"))
-        if options.threshold is not None:
-            ends.append(f"until someone reaches {options.threshold} penalty points")
-        session = "Session: " + " or ".join(ends) + "; the lowest penalty wins."
+        loc = current()
+        deals, threshold = options.deals, options.threshold
+        if threshold is None:
+            session = _n(
+                "Session: {n} deal; the lowest penalty wins.",
+                "Session: {n} deals; the lowest penalty wins.",
+                deals or 0,
+            )
+        elif deals is None:
+            session = _(
+                "Session: until someone reaches {points} penalty points; the lowest penalty wins."
+            )
+        else:
+            session = _n(
+                "Session: {n} deal or until someone reaches {points} penalty points; the lowest "
+                "penalty wins.",
+                "Session: {n} deals or until someone reaches {points} penalty points; the lowest "
+                "penalty wins.",
+                deals,
+            )
+        session = session.format(
+            n=format_number(loc, deals or 0), points=format_number(loc, threshold or 0)
+        )
         return describe_options(self.game, options.preset, differences_text(options), session)
 
     def lobby_picture(
@@ -139,24 +168,34 @@ class BigTwoAdapter:
         ][-5:]
         if view.face_up is not None:
             holder, card = view.face_up
-            lines.insert(0, f"The 52nd card, {card.pretty()}, went face up to {t.names[holder]}.")
+            # Translators: a three-player deal: the one card not dealt is shown to all
+            line = _("The 52nd card, {card}, went face up to {name}.")
+            lines.insert(0, line.format(card=card.pretty(), name=t.names[holder]))
         if view.phase == "play" and view.top is None and view.lead_card is not None:
-            lines.append(f"The lead must include the {view.lead_card.pretty()}.")
+            lines.append(
+                _("The lead must include the {card}.").format(card=view.lead_card.pretty())
+            )
         return lines
 
     def turn_text(self, t: TableSnapshot, player: int) -> str:
-        return "to lead" if t.state.top is None else "to play"
+        # Translators: after the mention of the player to act: "Turn: @Ann to lead"
+        return _p("turn", "to lead") if t.state.top is None else _p("turn", "to play")
 
     def timeout_text(self, t: TableSnapshot, player: int) -> str:
         st: BigTwo = t.state
         if st.current_player == player and st.default_decision() is PASS:
-            return "I'll pass for you."
-        return "I'll play your lowest card for you."
+            # Translators: what happens when the player to act runs out of time
+            return _("I'll pass for you.")
+        return _("I'll play your lowest card for you.")
 
     def scores_text(self, t: TableSnapshot) -> str:
         st: BigTwo = t.state
-        totals = " · ".join(f"{t.names[p]} {st.totals[p]}" for p in range(st.n))
-        return f"{session_text(st.options, st.deal_number)} · Penalties: {totals}"
+        loc = current()
+        totals = " · ".join(f"{t.names[p]} {format_number(loc, st.totals[p])}" for p in range(st.n))
+        # Translators: the table message's footer: the deal, then each player's penalty total
+        return _("{session} · Penalties: {totals}").format(
+            session=session_text(st.options, st.deal_number), totals=totals
+        )
 
     def table_picture(self, t: TableSnapshot) -> Picture | None:
         view = t.state.public_view()
@@ -169,10 +208,16 @@ class BigTwoAdapter:
         obs = st.observation(player)
         names = t.names
         hand = sort_hand(obs.hand, st.options)
-        head = (
-            f"**Big Two — {session_text(st.options, st.deal_number).lower()}** in <#{t.channel_id}>"
+        # Translators: the head of a player's hand message: the game, the deal (lower
+        # case, "deal 2 of 4") and the channel
+        head = _("**Big Two — {session}** in {channel}").format(
+            session=session_text(st.options, st.deal_number).lower(), channel=f"<#{t.channel_id}>"
         )
-        lines = [head, f"Your hand ({len(hand)}): {cards_text(hand)}"]
+        # Translators: the player's cards, after how many they hold
+        mine = _("Your hand ({n}): {cards}").format(
+            n=format_number(current(), len(hand)), cards=cards_text(hand)
+        )
+        lines = [head, mine]
         if st.current_player == player and controls:
             # a rule that bars every card held: the engine's words say which
             barred = st.forced_pass()
@@ -181,34 +226,43 @@ class BigTwoAdapter:
                 trial.apply(PASS, player)
                 nxt = trial.current_player
                 sits_out = st.options.pass_rule == "out_until_next_trick"
-                lines.append(f"**Your turn:** you lead, but {barred}.")
                 lines.append(
-                    f"Press **Pass**: {names[nxt] if nxt is not None else 'the next player'} "
-                    f"leads instead{', and you sit out that trick' if sits_out else ''}."
+                    _(
+                        "**Your turn:** you lead, but a single 2 cannot be the play that wins "
+                        "the deal under these rules, and it is your only card: pass the lead on."
+                    )
                 )
+                who = names[nxt] if nxt is not None else _("the next player")
+                if sits_out:
+                    then = _("Press **Pass**: {name} leads instead, and you sit out that trick.")
+                else:
+                    then = _("Press **Pass**: {name} leads instead.")
+                lines.append(then.format(name=who))
                 return lines
             if st.top is None:
-                lead = "**Your turn:** you lead — play any combination."
+                lead = _("**Your turn:** you lead — play any combination.")
                 if obs.lead_card is not None:
-                    lead = (
-                        "**Your turn:** you lead — your play must include the "
-                        f"{obs.lead_card.pretty()}."
-                    )
+                    lead = _("**Your turn:** you lead — your play must include the {card}.")
+                    lead = lead.format(card=obs.lead_card.pretty())
                 lines.append(lead)
             else:
                 by = names[st.top_player] if st.top_player is not None else "?"
-                lines.append(f"**Your turn:** beat {combo_text(st.top)} by {by}, or pass.")
+                # Translators: the play to beat and who played it
+                beat = _("**Your turn:** beat {play} by {name}, or pass.")
+                lines.append(beat.format(play=combo_text(st.top), name=by))
             if barred is not None:
-                lines.append(f"{str(barred)[:1].upper()}{str(barred)[1:]}.")
+                lines.append(barred_text(st))
             elif obs.legal == (PASS,):
-                lines.append("Nothing you hold can be played now: **Pass**.")
+                lines.append(_("Nothing you hold can be played now: **Pass**."))
             else:
                 lines.append(
-                    "Choose a suggested play to play it at once, or build your own from "
-                    "the cards menu, then press **Play**."
+                    _(
+                        "Choose a suggested play to play it at once, or build your own from "
+                        "the cards menu, then press **Play**."
+                    )
                 )
         elif st.current_player is not None:
-            lines.append(f"Waiting for {names[st.current_player]}.")
+            lines.append(_("Waiting for {name}.").format(name=names[st.current_player]))
         return lines
 
     def hand_message(self, t: TableSnapshot, player: int, *, controls: bool) -> HandMessage:
@@ -239,7 +293,8 @@ class BigTwoAdapter:
         if choice.note:
             lines.append(f"➡ {choice.note}")
         if t.deadline is not None:
-            lines.append(f"Time runs out {countdown(t.deadline)}.")
+            # Translators: {when} is a Discord timestamp that counts down ("in 2 minutes")
+            lines.append(_("Time runs out {when}.").format(when=countdown(t.deadline)))
         view = turn_view(t.game_id, t.version, st, player, choice)
         return Redraw(view, "\n".join(lines)[:2000])
 
@@ -247,30 +302,51 @@ class BigTwoAdapter:
         st: BigTwo = t.state
         left = sort_hand(st.hand(player), st.options)
         if isinstance(decision, Combo):
-            done = f"You played {combo_text(decision)}."
+            done = _("You played {play}.").format(play=combo_text(decision))
         elif before.top is None:
-            done = "You passed the lead on."
+            done = _("You passed the lead on.")
         else:
-            done = "You passed."
-        rest = (
-            f"Cards left ({len(left)}): {cards_text(left)}" if left else "You have no cards left."
-        )
-        return Aftermath(f"{done} {rest}")
+            done = _("You passed.")
+        if left:
+            # Translators: after a play, the cards the player still holds
+            rest = _("Cards left ({n}): {cards}").format(
+                n=format_number(current(), len(left)), cards=cards_text(left)
+            )
+        else:
+            rest = _("You have no cards left.")
+        # Translators: two sentences one after the other: what you did, then your cards
+        return Aftermath(_("{done} {rest}").format(done=done, rest=rest))
 
     # -- results ---------------------------------------------------------------
 
     def _result_lines(self, t: TableSnapshot, result: RoundScore) -> list[str]:
         names = t.names
+        loc = current()
         order = sorted(range(len(result.scores)), key=lambda p: (result.positions[p], p))
         lines = []
         for p in order:
             left = result.details[p].get("cards_left") if result.details else None
             score = result.scores[p]
+            # Translators: a line of a deal's results: a player, what they left, this
+            # deal's penalty and their session total
             if result.positions[p] == 0 and score == 0:
-                what = "won the deal"
+                line = _("{name} — won the deal: +{score} (total {total})")
+            elif left is not None:
+                line = _n(
+                    "{name} — {n} card left: +{score} (total {total})",
+                    "{name} — {n} cards left: +{score} (total {total})",
+                    int(left),
+                )
             else:
-                what = f"{plural(int(left), 'card')} left" if left is not None else ""
-            lines.append(f"{names[p]} — {what}: +{score} (total {result.totals[p]})")
+                line = _("{name}: +{score} (total {total})")
+            lines.append(
+                line.format(
+                    name=names[p],
+                    n=format_number(loc, int(left or 0)),
+                    score=format_number(loc, score),
+                    total=format_number(loc, result.totals[p]),
+                )
+            )
         return lines
 
     def round_message(self, t: TableSnapshot, result: RoundScore) -> ResultsMessage:
@@ -283,17 +359,17 @@ class BigTwoAdapter:
             t.state.options,
             computer=computer,
         )
-        return ResultsMessage(
-            f"Deal {result.number} results", "\n".join(self._result_lines(t, result)), picture
-        )
+        title = _("Deal {number} results").format(number=format_number(current(), result.number))
+        return ResultsMessage(title, "\n".join(self._result_lines(t, result)), picture)
 
     def final_message(self, t: TableSnapshot, outcome: GameOutcome) -> ResultsMessage:
         st: BigTwo = t.state
         names = t.names
         computer = t.computer_seats()
-        winners = " and ".join(names[w] for w in outcome.winners)
-        lines = ["**Last deal**", *self._result_lines(t, st.results[-1]), ""]
-        lines += ["**Final standings** (penalties: lower is better)"]
+        loc = current()
+        winners = format_list(loc, [names[w] for w in outcome.winners])
+        lines = [_("**Last deal**"), *self._result_lines(t, st.results[-1]), ""]
+        lines += [_("**Final standings** (penalties: lower is better)")]
         lines += standings_lines(outcome.standings, outcome.totals, outcome.winners, names)
         picture = draw(
             "standings",
@@ -304,7 +380,10 @@ class BigTwoAdapter:
             st.options,
             computer=computer,
         )
-        title = f"Game over — {winners} win{'s' if len(outcome.winners) == 1 else ''}!"
+        # Translators: the final results' title; {names} is one winner or a list of
+        # players who tie for the win
+        title = _n("Game over — {names} wins!", "Game over — {names} win!", len(outcome.winners))
+        title = title.format(names=winners)
         return ResultsMessage(title, "\n".join(lines), picture)
 
     def round_details(self, t: TableSnapshot, result: RoundScore, player: int) -> dict[str, Any]:

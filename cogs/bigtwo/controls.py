@@ -41,7 +41,7 @@ from engine.bigtwo.combos import (
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
-    KIND_NAMES,
+    KIND_SIZES,
     PAIR,
     SINGLE,
     STRAIGHT,
@@ -53,13 +53,30 @@ from engine.bigtwo.combos import (
 )
 from engine.cards import Card
 from engine.errors import EngineError
-from render.bigtwo.words import KIND_TITLES, cards_text, combo_name, combo_text, sort_hand
+from locales import N_, _, _n, _p, current, format_number
+from render.bigtwo.words import cards_text, combo_name, combo_text, kind_title, sort_hand
 
 MAX_OPTIONS: Final = 25
 FIVES_PER_KIND: Final = 3
 """The lowest five-card hands suggested of each type."""
 MAX_PICK: Final = 5
-SUGGESTED_PLACEHOLDER: Final = "Suggested plays, cheapest first: choosing one plays it at once"
+SUGGESTED_PLACEHOLDER: Final = N_("Suggested plays, cheapest first: choosing one plays it at once")
+"""The suggestions menu's placeholder (at most 150 characters in every language)."""
+NOT_HIGHER: Final = {
+    # Translators: a refusal in Big Two: a five-card hand of a weaker type never beats
+    # a stronger type (straight < flush < full house < four of a kind < straight flush)
+    (STRAIGHT, FLUSH): N_("A straight does not beat a flush."),
+    (STRAIGHT, FULL_HOUSE): N_("A straight does not beat a full house."),
+    (STRAIGHT, FOUR_OF_A_KIND): N_("A straight does not beat a four of a kind."),
+    (STRAIGHT, STRAIGHT_FLUSH): N_("A straight does not beat a straight flush."),
+    (FLUSH, FULL_HOUSE): N_("A flush does not beat a full house."),
+    (FLUSH, FOUR_OF_A_KIND): N_("A flush does not beat a four of a kind."),
+    (FLUSH, STRAIGHT_FLUSH): N_("A flush does not beat a straight flush."),
+    (FULL_HOUSE, FOUR_OF_A_KIND): N_("A full house does not beat a four of a kind."),
+    (FULL_HOUSE, STRAIGHT_FLUSH): N_("A full house does not beat a straight flush."),
+    (FOUR_OF_A_KIND, STRAIGHT_FLUSH): N_("A four of a kind does not beat a straight flush."),
+}
+"""Why a weaker type of five-card hand is refused, one whole sentence each."""
 GROUPS: Final = (
     SINGLE,
     PAIR,
@@ -83,11 +100,11 @@ def parse_code(text: str) -> int:
     """The card mask of ``3D.4D`` (strict: the exact form :func:`code` writes,
     distinct cards), or ``UserFacingError``."""
     if not isinstance(text, str) or not _CODE.fullmatch(text):
-        raise UserFacingError(STALE_CHOICE)
+        raise UserFacingError(_(STALE_CHOICE))
     try:
         return mask_of(Card.parse(p) for p in text.split("."))
     except (EngineError, ValueError):
-        raise UserFacingError(STALE_CHOICE) from None
+        raise UserFacingError(_(STALE_CHOICE)) from None
 
 
 def _family(combo: Combo) -> Any:
@@ -163,22 +180,69 @@ def legal_combos(legal: Sequence[Decision]) -> dict[int, Combo]:
     return {d.mask: d for d in legal if isinstance(d, Combo)}
 
 
+def barred_text(state: BigTwo) -> str:
+    """Why the player to act may only pass although they hold a card (the
+    engine's ``single_two_cannot_end``, :meth:`BigTwo.forced_pass`): a sentence."""
+    if state.top is None:
+        return _(
+            "A single 2 cannot be the play that wins the deal under these rules, and it is "
+            "your only card: pass the lead on."
+        )
+    return _("A single 2 cannot be the play that wins the deal under these rules: pass.")
+
+
 def refusal(state: BigTwo, player: int, combo: Combo | None) -> str:
-    """The engine's reason, in a sentence, why ``combo`` (or the pass) is
-    not legal for ``player`` now; ``""`` when it is."""
+    """Why ``combo`` (or the pass) is not legal for ``player`` now, in a
+    sentence in the reader's language; ``""`` when it is.
+
+    The engine's refusals carry a stable ``reason`` code beside their English
+    message (for developers and the terminal): the sentence is chosen here from
+    the code and the position, so the engine stays free of the bot's catalogs."""
     trial = state.copy()
     try:
         trial.apply(combo if combo is not None else PASS, player)
     except EngineError as exc:
-        if getattr(exc, "reason", "") == "not_a_combination" and combo is not None:
-            # the engine's message writes the cards in notation (3S 4D)
-            return (
-                f"{cards_text(combo.cards)} is not a combination: play a single, a pair, "
-                "a triple or a five-card hand."
-            )
-        text = str(exc)
-        return text[:1].upper() + text[1:] + "."
+        return _reason_text(state, combo, str(getattr(exc, "reason", "")))
     return ""
+
+
+def _reason_text(state: BigTwo, combo: Combo | None, reason: str) -> str:
+    top = state.top
+    if reason == "single_two_cannot_end":
+        return barred_text(state)
+    if reason == "must_lead":
+        return _("You lead this trick: play any combination, you cannot pass.")
+    if combo is not None and reason == "not_a_combination":
+        return _(
+            "{cards} is not a combination: play a single, a pair, a triple or a five-card hand."
+        ).format(cards=cards_text(combo.cards))
+    if combo is not None and reason == "not_held":
+        held = set(state.hand(state.current_player)) if state.current_player is not None else set()
+        missing = [c for c in combo.cards if c not in held]
+        return _("You do not hold {cards}.").format(cards=cards_text(missing))
+    if reason == "must_include_lowest" and state.lead_card:
+        lead = cards_of(state.lead_card)[0]
+        # Translators: the card (a symbol, "3♦") the first lead of a deal must include
+        return _("Your first play must include the {card}.").format(card=lead.pretty())
+    if reason == "wrong_size" and top is not None:
+        need = KIND_SIZES[top.kind]
+        return _n(
+            "This trick is played with {n} card: play {n} or pass.",
+            "This trick is played with {n} cards: play {n} or pass.",
+            need,
+        ).format(n=format_number(current(), need))
+    if combo is not None and reason == "not_higher" and top is not None:
+        kind = state.rules.combo(combo.mask).kind
+        sentence = NOT_HIGHER.get((kind, top.kind))
+        if sentence is not None:
+            return _(sentence)
+        # Translators: a refusal: the play does not beat the play on top ("Pair of 9s
+        # (9♣ 9♦) does not beat Pair of 10s (10♣ 10♦).")
+        return _("{play} does not beat {top}.").format(
+            play=combo_text(state.rules.combo(combo.mask)), top=combo_text(top)
+        )
+    # Translators: a refusal with no more precise reason (the deal is over, …)
+    return _("That is not a legal play now.")
 
 
 def pick(state: BigTwo, player: int, cards: Sequence[Card]) -> Choice:
@@ -189,12 +253,14 @@ def pick(state: BigTwo, player: int, cards: Sequence[Card]) -> Choice:
     legal = legal_combos(state.observation(player).legal)
     play = legal.get(mask)
     if play is not None:
-        return Choice(picked=tuple(hand_cards), play=play, note=f"That is {combo_text(play)}.")
-    why = refusal(state, player, Combo.of(hand_cards))
-    return Choice(
-        picked=tuple(hand_cards),
-        note=f"{cards_text(hand_cards)} can't be played: {why or 'not legal now.'}",
-    )
+        # Translators: what the cards the player picked make: "That is Pair of 9s (9♣ 9♦)."
+        note = _("That is {play}.").format(play=combo_text(play))
+        return Choice(picked=tuple(hand_cards), play=play, note=note)
+    why = refusal(state, player, Combo.of(hand_cards)) or _("Not legal now.")
+    # Translators: the cards the player picked, then why they cannot be played (a
+    # sentence of its own)
+    note = _("{cards} can't be played: {why}").format(cards=cards_text(hand_cards), why=why)
+    return Choice(picked=tuple(hand_cards), note=note)
 
 
 def turn_view(
@@ -208,7 +274,7 @@ def turn_view(
     suggested = suggestions(obs.legal, options)
     if suggested:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            placeholder=SUGGESTED_PLACEHOLDER,
+            placeholder=_(SUGGESTED_PLACEHOLDER)[:150],
             min_values=1,
             max_values=1,
             row=0,
@@ -216,7 +282,7 @@ def turn_view(
                 discord.SelectOption(
                     label=_label(c)[:100],
                     value=code(c.cards),
-                    description=KIND_TITLES.get(c.kind, KIND_NAMES[c.kind]),
+                    description=kind_title(c.kind)[:100],
                 )
                 for c in suggested
             ],
@@ -227,7 +293,9 @@ def turn_view(
         playable = {c for d in obs.legal if isinstance(d, Combo) for c in d.cards}
         picked = set(choice.picked)
         cards_select: discord.ui.Select[Any] = discord.ui.Select(
-            placeholder="Build your own: pick 1 to 5 cards",
+            # Translators: the placeholder of the menu of the hand's cards (at most 150
+            # characters)
+            placeholder=_("Build your own: pick 1 to 5 cards")[:150],
             min_values=1,
             max_values=min(MAX_PICK, len(hand)),
             row=1,
@@ -235,7 +303,7 @@ def turn_view(
                 discord.SelectOption(
                     label=c.pretty(),
                     value=str(c),
-                    description="in a legal play now" if c in playable else None,
+                    description=_("in a legal play now") if c in playable else None,
                     default=c in picked,
                 )
                 for c in hand
@@ -244,13 +312,14 @@ def turn_view(
         view.add_item(ControlItem(cards_select, game_id, version, "cards", ""))
     if choice.play is not None:
         arg = code(choice.play.cards)
-        label = f"Play {_label(choice.play)}"[:80]
+        # Translators: the button that plays the picked cards: "Play Pair of 9s: 9♣ 9♦"
+        label = _p("button", "Play {play}").format(play=_label(choice.play))[:80]
         play = control_button(label, discord.ButtonStyle.success, row=2)
         view.add_item(ControlItem(play, game_id, version, "play", arg))
     if PASS in obs.legal:
         view.add_item(
             ControlItem(
-                control_button("Pass", discord.ButtonStyle.secondary, row=2),
+                control_button(_p("button", "Pass"), discord.ButtonStyle.secondary, row=2),
                 game_id,
                 version,
                 "pass",
@@ -260,7 +329,8 @@ def turn_view(
     if choice.picked:
         view.add_item(
             ControlItem(
-                control_button("Clear", discord.ButtonStyle.secondary, row=2),
+                # Translators: the button that drops the cards picked so far
+                control_button(_p("button", "Clear"), discord.ButtonStyle.secondary, row=2),
                 game_id,
                 version,
                 "clear",
@@ -273,7 +343,8 @@ def turn_view(
 def _label(c: Combo) -> str:
     if c.kind == SINGLE:
         return combo_name(c)
-    return f"{combo_name(c)}: {cards_text(c.cards)}"
+    # Translators: a suggested play in the menu: its name, then its cards ("Pair of 9s: 9♣ 9♦")
+    return _("{name}: {cards}").format(name=combo_name(c), cards=cards_text(c.cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,27 +359,27 @@ def parse_click(state: BigTwo, player: int, kind: str, arg: str, values: Sequenc
     """Read one click on the player's controls against the current legal
     plays: a :class:`Parsed`, or ``UserFacingError`` (nothing changes)."""
     if state.current_player != player:
-        raise UserFacingError("It's not your turn.")
+        raise UserFacingError(_("It's not your turn."))
     obs = state.observation(player)
     legal = legal_combos(obs.legal)
     if kind in ("play", "pass", "clear") and values:
-        raise UserFacingError(STALE_CHOICE)
+        raise UserFacingError(_(STALE_CHOICE))
     if kind in ("sugg", "cards", "pass", "clear") and arg:
-        raise UserFacingError(STALE_CHOICE)
+        raise UserFacingError(_(STALE_CHOICE))
     if kind == "sugg":
         if len(values) != 1:
-            raise UserFacingError(STALE_CHOICE)
+            raise UserFacingError(_(STALE_CHOICE))
         offered = {code(c.cards): c for c in suggestions(obs.legal, state.options)}
         chosen = offered.get(values[0])
         if chosen is None:
-            raise UserFacingError(STALE_CHOICE)
+            raise UserFacingError(_(STALE_CHOICE))
         return Parsed(decision=chosen)
     if kind == "cards":
         if not 1 <= len(values) <= MAX_PICK or len(set(values)) != len(values):
-            raise UserFacingError(STALE_CHOICE)
+            raise UserFacingError(_(STALE_CHOICE))
         hand = {str(c): c for c in obs.hand}
         if any(not isinstance(v, str) or not _CARD.fullmatch(v) or v not in hand for v in values):
-            raise UserFacingError(STALE_CHOICE)
+            raise UserFacingError(_(STALE_CHOICE))
         return Parsed(choice=pick(state, player, [hand[v] for v in values]))
     if kind == "play":
         mask = parse_code(arg)
@@ -316,22 +387,23 @@ def parse_click(state: BigTwo, player: int, kind: str, arg: str, values: Sequenc
         if combo is None:
             held = mask_of(obs.hand)
             if mask & ~held:
-                raise UserFacingError(STALE_CHOICE)
+                raise UserFacingError(_(STALE_CHOICE))
             why = refusal(state, player, Combo.of(cards_of(mask)))
-            raise UserFacingError(why or STALE_CHOICE)
+            raise UserFacingError(why or _(STALE_CHOICE))
         return Parsed(decision=combo)
     if kind == "pass":
         if PASS not in obs.legal:
-            raise UserFacingError(refusal(state, player, None) or STALE_CHOICE)
+            raise UserFacingError(refusal(state, player, None) or _(STALE_CHOICE))
         return Parsed(decision=PASS)
     if kind == "clear":
         return Parsed(choice=Choice())
-    raise UserFacingError(STALE_CHOICE)
+    raise UserFacingError(_(STALE_CHOICE))
 
 
 __all__ = [
     "Choice",
     "Parsed",
+    "barred_text",
     "code",
     "parse_click",
     "parse_code",

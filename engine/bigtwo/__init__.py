@@ -19,7 +19,7 @@ from .. import kit
 from ..game import PresetSpec
 from ..stats import RATING_BOARD, WINS_BOARD, BoardSpec, StatsSpec
 from .combos import PASS, Combo, Decision, Pass, parse_decision
-from .options import OPTION_SCHEMA, PRESETS, Options, preset
+from .options import N_, OPTION_SCHEMA, PRESETS, Options, preset
 from .state import (
     GAME_OVER,
     PLAY,
@@ -61,13 +61,20 @@ __all__ = [
 ]
 
 
+MEAN_TITLES = {
+    "standard": N_("Mean penalty per deal"),
+    # Translators: doubled_twos is the scoring option's value, as players type it.
+    "doubled_twos": N_("Mean penalty per deal (doubled_twos)"),
+}
+"""Each scoring's board title, whole, so the bot can translate it."""
+
 GAME_TYPE = kit.describe(
     BigTwo,
     preset=preset,
     options=Options,
     ai="engine.bigtwo.ai",
     terminal="engine.bigtwo.terminal",
-    summary="Beat the table with singles, pairs, triples and poker hands; be the first out.",
+    summary=N_("Beat the table with singles, pairs, triples and poker hands; be the first out."),
     min_players=2,
     max_players=4,
     default_players=4,
@@ -80,11 +87,11 @@ GAME_TYPE = kit.describe(
         boards=(
             RATING_BOARD,
             WINS_BOARD,
-            BoardSpec("firsts", "Deals won", "count", stat="firsts"),
+            BoardSpec("firsts", N_("Deals won"), "count", stat="firsts"),
             *(
                 BoardSpec(
                     f"mean-{s}",
-                    "Mean penalty per deal" + (f" ({s})" if s != "standard" else ""),
+                    MEAN_TITLES[s],
                     "mean",
                     stat=s,
                     lower_is_better=True,
@@ -93,6 +100,6 @@ GAME_TYPE = kit.describe(
             ),
         ),
         scores="mean",
-        scores_title="Mean penalty per deal",
+        scores_title=N_("Mean penalty per deal"),
     ),
 )

@@ -28,6 +28,14 @@ from ..errors import OptionsError
 from ..game import OptionSpec
 from ..options import check_kinds, differences, from_preset, option_schema, refuse_unknown
 
+
+def N_(message: str) -> str:
+    """Marks a text players read for the bot's catalogs (``pybabel extract``
+    finds the calls) and returns it unchanged: the engine imports nothing of
+    the bot's, so the bot translates the marked constant where it shows it."""
+    return message
+
+
 CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "suit_order": ("standard", "pusoy_dos", "bridge"),
     "straights": ("standard", "hong_kong"),
@@ -112,12 +120,12 @@ class PresetInfo:
 PRESETS: Final[dict[str, PresetInfo]] = {
     "standard": PresetInfo(
         "standard",
-        "♦ < ♣ < ♥ < ♠; 3♦ leads every deal; flushes by suit; 4 deals, lowest penalty wins.",
+        N_("♦ < ♣ < ♥ < ♠; 3♦ leads every deal; flushes by suit; 4 deals, lowest penalty wins."),
         {},
     ),
     "hong_kong": PresetInfo(
         "hong_kong",
-        "A-2-3-4-5 is the top straight; flushes by rank; no going out on a single 2.",
+        N_("A-2-3-4-5 is the top straight; flushes by rank; no going out on a single 2."),
         {
             "straights": "hong_kong",
             "flush_compare": "rank_first",
@@ -127,7 +135,7 @@ PRESETS: Final[dict[str, PresetInfo]] = {
     ),
     "pusoy_dos": PresetInfo(
         "pusoy_dos",
-        "Suits ♣ < ♠ < ♥ < ♦, so the 3♣ leads; otherwise as standard.",
+        N_("Suits ♣ < ♠ < ♥ < ♦, so the 3♣ leads; otherwise as standard."),
         {"suit_order": "pusoy_dos"},
     ),
 }
@@ -140,17 +148,17 @@ def preset(name: str, **overrides: Any) -> Options:
 
 #: One line of help per option (menus show it; at most 100 characters).
 OPTION_HELP: Final[dict[str, str]] = {
-    "players": "Seats at the table (2–4)",
-    "suit_order": "Suits low to high: standard ♦♣♥♠, pusoy_dos ♣♠♥♦, bridge ♣♦♥♠",
-    "straights": "standard (A-2-3-4-5 lowest) or hong_kong (A-2-3-4-5 highest)",
-    "flush_compare": "Flushes by suit_first, or rank_first (highest card's rank, then suit)",
-    "last_single_two_wins": "A single 2 may be the play that wins the deal",
-    "pass_rule": "may_replay, or out_until_next_trick once you pass",
-    "play_to_end": "Keep playing until one player holds cards; only the last pays",
-    "later_leader": "Who leads later deals: lowest_card holder or the previous winner",
-    "scoring": "standard, or doubled_twos (penalty doubles per 2 left)",
-    "deals": "Deals per session (none: play to the threshold)",
-    "threshold": "A penalty total that ends the session (none: no threshold)",
+    "players": N_("Seats at the table (2–4)"),
+    "suit_order": N_("Suits low to high: standard ♦♣♥♠, pusoy_dos ♣♠♥♦, bridge ♣♦♥♠"),
+    "straights": N_("standard (A-2-3-4-5 lowest) or hong_kong (A-2-3-4-5 highest)"),
+    "flush_compare": N_("Flushes by suit_first, or rank_first (highest card's rank, then suit)"),
+    "last_single_two_wins": N_("A single 2 may be the play that wins the deal"),
+    "pass_rule": N_("may_replay, or out_until_next_trick once you pass"),
+    "play_to_end": N_("Keep playing until one player holds cards; only the last pays"),
+    "later_leader": N_("Who leads later deals: lowest_card holder or the previous winner"),
+    "scoring": N_("standard, or doubled_twos (penalty doubles per 2 left)"),
+    "deals": N_("Deals per session (none: play to the threshold)"),
+    "threshold": N_("A penalty total that ends the session (none: no threshold)"),
 }
 
 _LIMITS: Final[dict[str, tuple[int, int, tuple[int, ...]]]] = {

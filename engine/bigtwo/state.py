@@ -95,7 +95,7 @@ from .combos import (
     popcount,
     rules_for,
 )
-from .options import Options, preset
+from .options import N_, Options, preset
 from .views import Event, Observation, PublicView, SeatView
 
 _PACK = (1 << 52) - 1
@@ -195,7 +195,7 @@ class Record(kit.Record[Deal, Decision]):
     """
 
     kind: ClassVar[str] = "bigtwo"
-    title: ClassVar[str] = "Big Two"
+    title: ClassVar[str] = N_("Big Two")
     deal_type: ClassVar[Any] = Deal
     parse_decision = staticmethod(parse_decision)
     options: Options
@@ -230,7 +230,7 @@ class BigTwo(kit.SplitMix, kit.KitState[Record]):
     """A session of Big Two in progress (the OpenSpiel-style ``State``)."""
 
     kind: ClassVar[str] = "bigtwo"
-    title: ClassVar[str] = "Big Two"
+    title: ClassVar[str] = N_("Big Two")
     lower_is_better: ClassVar[bool] = True
     record_type: ClassVar[Any] = Record
     round_word: ClassVar[str] = "deal"

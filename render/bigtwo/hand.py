@@ -13,6 +13,7 @@ from PIL import Image
 
 from engine.bigtwo import Observation, Options
 from engine.cards import Card
+from locales import _
 
 from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
 from ..hand import draw_hand as draw_cards
@@ -25,22 +26,24 @@ def draw_hand(
     *,
     playable: Collection[Card] | None = None,
     selected: Sequence[Card] = (),
-    title: str = "Your hand",
+    title: str | None = None,
 ) -> Image.Image:
     """:func:`render_hand` before encoding."""
     ordered = sort_hand(cards, options)
     if playable is None:
         highlighted = None
-        legend = f"suits {suit_order_text(options)}"
+        # Translators: the hand picture's legend when it is not your turn: the suit
+        # order in force, weakest first, as symbols ("suits ♦ < ♣ < ♥ < ♠")
+        legend = _("suits {order}").format(order=suit_order_text(options))
     else:
         highlighted = [c in playable for c in ordered]
-        legend = "in a legal play now" if playable else "nothing beats it: pass"
+        # Translators: the hand picture's legend on your turn, after a gold dot that
+        # marks the raised cards; or, when no card can be played, that you must pass
+        legend = _("in a legal play now") if playable else _("nothing beats it: pass")
+    if title is None:  # the shared hand picture names itself ("Your hand")
+        return draw_cards(ordered, highlighted=highlighted, selected=selected, legend=legend)
     return draw_cards(
-        ordered,
-        highlighted=highlighted,
-        selected=selected,
-        title=title,
-        legend=legend,
+        ordered, highlighted=highlighted, selected=selected, title=title, legend=legend
     )
 
 
@@ -50,7 +53,7 @@ def render_hand(
     *,
     playable: Collection[Card] | None = None,
     selected: Sequence[Card] = (),
-    title: str = "Your hand",
+    title: str | None = None,
     fmt: Format = DEFAULT_FORMAT,
 ) -> RenderedImage:
     """One player's hand (private). ``playable``: the cards of the legal

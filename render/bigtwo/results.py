@@ -13,6 +13,7 @@ from PIL import Image
 
 from engine.bigtwo import Options
 from engine.game import GameOutcome, RoundScore
+from locales import _, _n, _p, current, format_number
 
 from .. import theme
 from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
@@ -23,7 +24,7 @@ from .words import preset_label
 def _left(result: RoundScore, p: int) -> str:
     details = result.details[p] if p < len(result.details) else {}
     left = details.get("cards_left") if isinstance(details, dict) else None
-    return "—" if left is None else str(left)
+    return "—" if left is None else format_number(current(), left)
 
 
 def draw_deal_results(
@@ -34,7 +35,14 @@ def draw_deal_results(
     computer: Sequence[bool] = (),
 ) -> Image.Image:
     """One deal: the winner first, then by penalty (equal penalties share a place)."""
-    columns = (Column("CARDS LEFT", 150), Column("PENALTY", 130), Column("TOTAL", 120, bold=True))
+    columns = (
+        # Translators: headings of the columns of a Big Two deal's results (capitals
+        # where the script has them): cards left in hand, this deal's penalty, the total
+        Column(_p("results heading", "CARDS LEFT"), 150),
+        Column(_p("results heading", "PENALTY"), 130),
+        Column(_p("results heading", "TOTAL"), 120, bold=True),
+    )
+    loc = current()
     rows = []
     for p in range(len(result.scores)):
         won = result.positions[p] == 0 and result.scores[p] == min(result.scores)
@@ -43,18 +51,22 @@ def draw_deal_results(
                 p,
                 (
                     Cell(_left(result, p), theme.TEXT_MUTED),
-                    Cell(f"+{result.scores[p]}", theme.GOLD if won else theme.TEXT),
-                    Cell(str(result.totals[p])),
+                    Cell(
+                        f"+{format_number(loc, result.scores[p])}",
+                        theme.GOLD if won else theme.TEXT,
+                    ),
+                    Cell(format_number(loc, result.totals[p])),
                 ),
                 score=float(result.positions[p]),
                 highlight=won,
                 computer=p < len(computer) and computer[p],
             )
         )
-    sub = f"{preset_label(options)} · lower is better"
-    return draw_results_table(
-        f"Deal {result.number} results", sub, columns, rows, names, lower_is_better=True
-    )
+    # Translators: the subtitle of a Big Two deal's results: the preset's name, then
+    # that the lower penalty is the better one
+    sub = _("{preset} · lower is better").format(preset=preset_label(options))
+    title = _("Deal {number} results").format(number=format_number(loc, result.number))
+    return draw_results_table(title, sub, columns, rows, names, lower_is_better=True)
 
 
 def draw_final_standings(
@@ -66,23 +78,36 @@ def draw_final_standings(
     computer: Sequence[bool] = (),
 ) -> Image.Image:
     """The session: total penalty (lowest wins, ties share) and deals won."""
-    columns = (Column("DEALS WON", 150), Column("TOTAL PENALTY", 200, bold=True))
+    columns = (
+        # Translators: headings of the columns of Big Two's final standings (capitals
+        # where the script has them)
+        Column(_p("results heading", "DEALS WON"), 150),
+        Column(_p("results heading", "TOTAL PENALTY"), 200, bold=True),
+    )
+    loc = current()
     rows = []
     for p in outcome.standings:
         won = sum(1 for r in results if r.positions[p] == 0 and r.scores[p] == 0)
         rows.append(
             Row(
                 p,
-                (Cell(str(won), theme.TEXT_MUTED), Cell(str(outcome.totals[p]))),
+                (
+                    Cell(format_number(loc, won), theme.TEXT_MUTED),
+                    Cell(format_number(loc, outcome.totals[p])),
+                ),
                 score=float(outcome.totals[p]),
                 highlight=p in outcome.winners,
                 computer=p < len(computer) and computer[p],
             )
         )
-    deals = f"{outcome.rounds} deal" + ("" if outcome.rounds == 1 else "s")
+    # Translators: the subtitle of Big Two's final standings: the preset's name, the
+    # number of deals played, and that the lowest total penalty wins
+    sub = _n(
+        "{preset} · {n} deal · lowest wins", "{preset} · {n} deals · lowest wins", outcome.rounds
+    ).format(preset=preset_label(options), n=format_number(loc, outcome.rounds))
     return draw_results_table(
-        "Final standings",
-        f"{preset_label(options)} · {deals} · lowest wins",
+        _("Final standings"),
+        sub,
         columns,
         rows,
         names,

@@ -21,12 +21,13 @@ from PIL import Image, ImageDraw
 from engine.bigtwo import PLAY, Combo, PublicView, SeatView
 from engine.bigtwo.combos import STRAIGHT, STRAIGHT_FLUSH
 from engine.cards import Card
+from locales import _, _n, _p, current, format_number
 
 from .. import cards, seats, sprites, theme
 from ..drawing import flag, paste, paste_card, player_name, text
 from ..encoding import DEFAULT_FORMAT, Format, RenderedImage, encode
 from ..felt import felt_table
-from ..fonts import draw_runs, font
+from ..fonts import draw_label, draw_runs, label_length
 from ..seats import PANEL_H
 from ..seats import TABLE_BOX as TABLE_BOX
 from ..seats import H as H
@@ -53,8 +54,11 @@ def seat_centres(n: int) -> list[tuple[int, int]]:
 def _chips(
     view: PublicView, seat: SeatView, computer: bool, timed_out: bool
 ) -> list[tuple[str, RGB]]:
+    # Translators: a chip on the seat of the player to act: short, in capitals where
+    # the script has them
+    to_play = _p("chip", "TO PLAY")
     chips = seats.trick_chips(
-        seat.position, seat.to_act, seat.passed and view.phase == PLAY, "TO PLAY"
+        seat.position, seat.to_act, seat.passed and view.phase == PLAY, to_play
     )
     return chips + seats.player_chips(computer, timed_out)
 
@@ -88,23 +92,32 @@ def _draw_seat(
     b = sprites.badge(fitted.initial, theme.badge_colour(p), BADGE, theme.GOLD if active else None)
     paste(img, b, x + 12, cy - b.height / 2 - 6)
     draw_runs(draw, (tx, y + 38), fitted, theme.TEXT_MUTED if faded else theme.TEXT)
-    line = f"Penalty {seat.total}"
-    text(draw, (tx, y + 70), line, TEXT_SIZE, theme.TEXT_MUTED if faded else theme.TEXT, True, "ls")
+    loc = current()
+    # Translators: a seat's penalty total in the session, on Big Two's table picture
+    line = _("Penalty {points}").format(points=format_number(loc, seat.total))
+    colour = theme.TEXT_MUTED if faded else theme.TEXT
+    text(draw, (tx, y + 70), line, TEXT_SIZE, colour, True, "ls", loc)
     if seat.cards > 0:
         seats.pack_hand_count(img, draw, BACK_W, bx, cy, seat.cards)
     chips = _chips(view, seat, computer, timed_out)
     deal = _deal_penalty(view, p)
     if deal:
-        chips.insert(0, (f"+{deal} THIS DEAL", theme.RED_ALERT))
+        # Translators: a chip on a seat once the deal is over: the penalty it scored
+        this_deal = _p("chip", "+{points} THIS DEAL").format(points=format_number(loc, deal))
+        chips.insert(0, (this_deal, theme.RED_ALERT))
     seats.draw_chips(img, chips, tx, y + PANEL_H)
 
 
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
     o = view.options
-    seats.title_line(
-        draw, session_text(o, view.deal_number), f"{preset_label(o)} · {view.players} players"
-    )
-    text(draw, (W - 24, 40), f"Suits {suit_order_text(o)}", 20, theme.TEXT_MUTED, True, "rs")
+    loc = current()
+    # Translators: the table picture's subtitle: the preset's name and the number of players
+    sub = _n("{preset} · {n} player", "{preset} · {n} players", view.players)
+    sub = sub.format(preset=preset_label(o), n=format_number(loc, view.players))
+    seats.title_line(draw, session_text(o, view.deal_number), sub)
+    # Translators: the suit order in force, weakest first, as symbols: "Suits ♦ < ♣ < ♥ < ♠"
+    suits = _("Suits {order}").format(order=suit_order_text(o))
+    text(draw, (W - 24, 40), suits, 20, theme.TEXT_MUTED, True, "rs", loc)
 
 
 def _face_up(
@@ -115,9 +128,12 @@ def _face_up(
     x, y = 150, 300
     paste_card(img, cards.card_sprite(card.rank, card.suit, FACE_UP_W), x, y)
     tx = x + FACE_UP_W + 14
-    text(draw, (tx, y + 22), "52nd card", 20, theme.TEXT_MUTED, True, "ls")
+    loc = current()
+    # Translators: beside the 52nd card of a three-player deal, shown face up; then
+    # "went to" and, on the next line, the name of the player who got it. Short lines.
+    text(draw, (tx, y + 22), _("52nd card"), 20, theme.TEXT_MUTED, True, "ls", loc)
     fitted = player_name(names, holder, 20, 150)
-    text(draw, (tx, y + 50), "went to", 18, theme.TEXT_MUTED, False, "ls")
+    text(draw, (tx, y + 50), _("went to"), 18, theme.TEXT_MUTED, False, "ls", loc)
     draw_runs(draw, (tx, y + 76), fitted, theme.TEXT)
 
 
@@ -153,14 +169,18 @@ def _centre(
             draw,
             cx,
             top_y + 18,
-            f"Beat {combo_name(top)}",
-            f"{top.size} card" + "s" * (top.size > 1),
+            # Translators: the headline over the play to beat: "Beat Pair of 9s"
+            _("Beat {play}").format(play=combo_name(top)),
+            _n("{n} card", "{n} cards", top.size).format(n=format_number(current(), top.size)),
         )
         card_top = top_y + 40
         _fan(img, top, TOP_CARD_W, cx, card_top, area_w - 20)
         label_y = card_top + cards.card_height(TOP_CARD_W) + 30
         if view.top_player is not None:
-            seats.by_line(img, draw, names, view.top_player, cx, label_y, 22, "played by ")
+            # Translators: under the play to beat, who played it; the name comes with
+            # its badge
+            played = _("played by {name}")
+            _by_line(img, draw, names, view.top_player, cx, label_y, played)
         earlier = [(p, d) for p, d in view.trick if isinstance(d, Combo)][:-1]
         if earlier:
             seats.earlier(
@@ -183,36 +203,50 @@ def _centre(
             draw,
             cx,
             top_y + 18,
-            "Lead the deal" if first else "Lead a new trick",
-            "any combination",
+            _("Lead the deal") if first else _("Lead a new trick"),
+            # Translators: after "Lead the deal" / "Lead a new trick": any play may lead
+            _("any combination"),
         )
         if view.lead_card is not None:
-            note = f"The lead must include the {view.lead_card.pretty()}"
+            # Translators: the card the first lead must include, as a symbol: "3♦"
+            note = _("The lead must include the {card}").format(card=view.lead_card.pretty())
         elif view.lead_restricted:
-            note = "The lead must include the lowest card dealt"
+            note = _("The lead must include the lowest card dealt")
         else:
             note = ""
         if note:
-            text(draw, (cx, top_y + 60), note, 22, theme.GOLD, True, "ms")
+            text(draw, (cx, top_y + 60), note, 22, theme.GOLD, True, "ms", current())
         seats.empty_slot(img, cx, top_y + 84, TOP_CARD_W)
     else:
         over = view.is_over
-        title = "Game over" if over else f"Deal {view.deal_number} over"
-        seats.headline(draw, cx, top_y + 18, title, "lowest penalty wins" if over else "")
+        if over:
+            title = _("Game over")
+        else:
+            number = format_number(current(), view.deal_number)
+            title = _("Deal {number} over").format(number=number)
+        seats.headline(draw, cx, top_y + 18, title, _("lowest penalty wins") if over else "")
         y = top_y + 70
         if over and view.winners:
             for w in view.winners[:4]:
-                _name_line(img, draw, names, w, cx, y, "★ ", " wins", theme.GOLD)
+                # Translators: one line per winner of the session, on the table picture
+                _name_line(img, draw, names, w, cx, y, _("★ {name} wins"), theme.GOLD)
                 y += 36
         elif view.results:
             winner = view.results[-1].positions.index(0)
-            _name_line(img, draw, names, winner, cx, y, "", " won the deal", theme.GOLD)
+            _name_line(img, draw, names, winner, cx, y, _("{name} won the deal"), theme.GOLD)
     if view.turn is not None and view.phase == PLAY:
         y = TABLE_BOX[3] - PANEL_H // 2 - 34
-        lead = view.top is None
-        _name_line(
-            img, draw, names, view.turn, cx, y, "▶ ", " to lead" if lead else " to play", theme.GOLD
-        )
+        # Translators: the foot of the table picture: whose turn it is, to lead a
+        # trick or to play on it
+        line = _("▶ {name} to lead") if view.top is None else _("▶ {name} to play")
+        _name_line(img, draw, names, view.turn, cx, y, line, theme.GOLD)
+
+
+def _around_name(line: str) -> tuple[str, str]:
+    """The text before and after ``{name}`` in a translated line: the name is
+    drawn with its own fonts, the rest with the reader's."""
+    before, sep, after = line.partition("{name}")
+    return (before, after) if sep else (line, "")
 
 
 def _name_line(
@@ -222,17 +256,46 @@ def _name_line(
     p: int,
     cx: int,
     y: int,
-    before: str,
-    after: str,
+    line: str,
     colour: RGB,
 ) -> None:
+    """A centred line with a player's name: the text before it in ``colour``,
+    the name, then the rest muted."""
+    before, after = _around_name(line)
+    loc = current()
     fitted = player_name(names, p, 24, 300)
-    f = font(22, False)
-    bw, aw = f.getlength(before), f.getlength(after)
+    bw, aw = label_length(before, 22, False, loc), label_length(after, 22, False, loc)
     x = cx - (bw + fitted.width + aw) / 2
-    draw.text((x, y), before, font=f, fill=colour, anchor="ls")
+    draw_label(draw, (x, y), before, 22, colour, False, "ls", loc)
     draw_runs(draw, (x + bw, y), fitted, colour)
-    draw.text((x + bw + fitted.width, y), after, font=f, fill=theme.TEXT_MUTED, anchor="ls")
+    draw_label(draw, (x + bw + fitted.width, y), after, 22, theme.TEXT_MUTED, False, "ls", loc)
+
+
+def _by_line(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    names: Sequence[str],
+    p: int,
+    cx: int,
+    y: int,
+    line: str,
+) -> None:
+    """Who made the play on top (:func:`render.seats.by_line`), from a whole
+    translated line: a language may put the name anywhere in it."""
+    before, after = _around_name(line)
+    if not after:
+        seats.by_line(img, draw, names, p, cx, y, 22, before)
+        return
+    loc = current()
+    fitted = player_name(names, p, 22, 300)
+    bw, aw = label_length(before, 20, False, loc), label_length(after, 20, False, loc)
+    dot = sprites.badge(fitted.initial, theme.badge_colour(p), 24)
+    x = cx - (bw + dot.width + 6 + fitted.width + aw) / 2
+    draw_label(draw, (x, y), before, 20, theme.TEXT_MUTED, False, "ls", loc)
+    paste(img, dot, x + bw, y - dot.height + 5)
+    draw_runs(draw, (x + bw + dot.width + 6, y), fitted, theme.TEXT)
+    end = x + bw + dot.width + 6 + fitted.width
+    draw_label(draw, (end, y), after, 20, theme.TEXT_MUTED, False, "ls", loc)
 
 
 def draw_table(

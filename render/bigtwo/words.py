@@ -18,6 +18,7 @@ Pure functions of the engine's public types, so the bot's text
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Final
 
@@ -34,31 +35,83 @@ from engine.bigtwo.combos import (
     rules_for,
 )
 from engine.cards import RANK_NAMES, SUIT_SYMBOLS, Card
+from locales import N_, _, current, format_number
 
-PLURALS: Final = (
-    "3s",
-    "4s",
-    "5s",
-    "6s",
-    "7s",
-    "8s",
-    "9s",
-    "10s",
-    "jacks",
-    "queens",
-    "kings",
-    "aces",
-    "2s",
+PAIRS: Final = (
+    # Translators: a pair in Big Two, named by its rank (3, 4 … 10, jack, queen,
+    # king, ace, 2) as card players say it
+    N_("Pair of 3s"),
+    N_("Pair of 4s"),
+    N_("Pair of 5s"),
+    N_("Pair of 6s"),
+    N_("Pair of 7s"),
+    N_("Pair of 8s"),
+    N_("Pair of 9s"),
+    N_("Pair of 10s"),
+    N_("Pair of jacks"),
+    N_("Pair of queens"),
+    N_("Pair of kings"),
+    N_("Pair of aces"),
+    N_("Pair of 2s"),
+)
+TRIPLES: Final = (
+    # Translators: three cards of one rank (a triple) in Big Two
+    N_("Three 3s"),
+    N_("Three 4s"),
+    N_("Three 5s"),
+    N_("Three 6s"),
+    N_("Three 7s"),
+    N_("Three 8s"),
+    N_("Three 9s"),
+    N_("Three 10s"),
+    N_("Three jacks"),
+    N_("Three queens"),
+    N_("Three kings"),
+    N_("Three aces"),
+    N_("Three 2s"),
+)
+FULL_HOUSES: Final = (
+    # Translators: a full house in Big Two, named by the rank of its three cards
+    N_("Full house, 3s"),
+    N_("Full house, 4s"),
+    N_("Full house, 5s"),
+    N_("Full house, 6s"),
+    N_("Full house, 7s"),
+    N_("Full house, 8s"),
+    N_("Full house, 9s"),
+    N_("Full house, 10s"),
+    N_("Full house, jacks"),
+    N_("Full house, queens"),
+    N_("Full house, kings"),
+    N_("Full house, aces"),
+    N_("Full house, 2s"),
+)
+FOURS: Final = (
+    # Translators: four of a kind in Big Two (played with one more card), named by its rank
+    N_("Four 3s"),
+    N_("Four 4s"),
+    N_("Four 5s"),
+    N_("Four 6s"),
+    N_("Four 7s"),
+    N_("Four 8s"),
+    N_("Four 9s"),
+    N_("Four 10s"),
+    N_("Four jacks"),
+    N_("Four queens"),
+    N_("Four kings"),
+    N_("Four aces"),
+    N_("Four 2s"),
 )
 KIND_TITLES: Final = {
-    SINGLE: "Single",
-    PAIR: "Pair",
-    TRIPLE: "Triple",
-    STRAIGHT: "Straight",
-    FLUSH: "Flush",
-    FULL_HOUSE: "Full house",
-    FOUR_OF_A_KIND: "Four of a kind",
-    STRAIGHT_FLUSH: "Straight flush",
+    # Translators: the types of play in Big Two, as players call them (a menu shows them)
+    SINGLE: N_("Single"),
+    PAIR: N_("Pair"),
+    TRIPLE: N_("Triple"),
+    STRAIGHT: N_("Straight"),
+    FLUSH: N_("Flush"),
+    FULL_HOUSE: N_("Full house"),
+    FOUR_OF_A_KIND: N_("Four of a kind"),
+    STRAIGHT_FLUSH: N_("Straight flush"),
 }
 SUIT_ORDER_TEXT: Final = {
     "standard": "♦ < ♣ < ♥ < ♠",
@@ -120,50 +173,100 @@ def combo_name(combo: Combo) -> str:
     if kind == SINGLE:
         return cards[0].pretty()
     if kind == PAIR:
-        return f"Pair of {PLURALS[ranks[0]]}"
+        return _(PAIRS[ranks[0]])
     if kind == TRIPLE:
-        return f"Three {PLURALS[ranks[0]]}"
+        return _(TRIPLES[ranks[0]])
     if kind in (STRAIGHT, STRAIGHT_FLUSH):
         low, high = _straight_ends(ranks)
-        span = f"{RANK_NAMES[low]} to {RANK_NAMES[high]}"
         if kind == STRAIGHT:
-            return f"Straight, {span}"
-        return f"Straight flush {SUIT_SYMBOLS[cards[0].suit]}, {span}"
+            # Translators: a straight from its lowest card to its highest: "Straight, 3 to 7"
+            return _("Straight, {low} to {high}").format(low=RANK_NAMES[low], high=RANK_NAMES[high])
+        # Translators: a straight flush, its suit (a symbol) and its ends:
+        # "Straight flush ♠, 3 to 7"
+        return _("Straight flush {suit}, {low} to {high}").format(
+            suit=SUIT_SYMBOLS[cards[0].suit], low=RANK_NAMES[low], high=RANK_NAMES[high]
+        )
     if kind == FLUSH:
-        return f"Flush {SUIT_SYMBOLS[cards[0].suit]}, {RANK_NAMES[max(ranks)]} high"
+        # Translators: a flush, its suit (a symbol) and its highest card: "Flush ♥, K high"
+        return _("Flush {suit}, {rank} high").format(
+            suit=SUIT_SYMBOLS[cards[0].suit], rank=RANK_NAMES[max(ranks)]
+        )
     if kind == FULL_HOUSE:
         triple = next(r for r in ranks if ranks.count(r) == 3)
-        return f"Full house, {PLURALS[triple]}"
+        return _(FULL_HOUSES[triple])
     if kind == FOUR_OF_A_KIND:
         quad = next(r for r in ranks if ranks.count(r) == 4)
-        return f"Four {PLURALS[quad]}"
-    return "Not a combination"
+        return _(FOURS[quad])
+    return _("Not a combination")
+
+
+def kind_title(kind: int) -> str:
+    """The type of a play as a menu names it: ``Full house``."""
+    return _(KIND_TITLES[kind]) if kind in KIND_TITLES else _("Not a combination")
 
 
 def combo_text(combo: Combo) -> str:
     """The name and the exact cards: ``Pair of 9s (9♣ 9♦)``; a single is its card."""
     if combo.kind == SINGLE:
         return combo_name(combo)
-    return f"{combo_name(combo)} ({cards_text(combo.cards)})"
+    # Translators: a play's name, then its exact cards: "Pair of 9s (9♣ 9♦)"
+    return _("{name} ({cards})").format(name=combo_name(combo), cards=cards_text(combo.cards))
 
 
 def suit_order_text(options: Options) -> str:
     return SUIT_ORDER_TEXT.get(options.suit_order, options.suit_order)
 
 
-PRESET_LABELS: Final = {"standard": "Standard", "hong_kong": "Hong Kong", "pusoy_dos": "Pusoy Dos"}
+PRESET_LABELS: Final = {
+    # Translators: the names of Big Two's presets (rule sets) as shown; players type
+    # standard, hong_kong and pusoy_dos to choose them
+    "standard": N_("Standard"),
+    "hong_kong": N_("Hong Kong"),
+    "pusoy_dos": N_("Pusoy Dos"),
+}
 
 
 def preset_label(options: Options) -> str:
-    return PRESET_LABELS.get(options.preset, options.preset.replace("_", " ").title())
+    label = PRESET_LABELS.get(options.preset)
+    return _(label) if label is not None else options.preset.replace("_", " ").title()
 
 
 def session_text(options: Options, deal: int) -> str:
     """``Deal 2 of 4`` or ``Deal 2 · to 50 penalty points``."""
-    parts = [f"Deal {max(1, deal)}" + (f" of {options.deals}" if options.deals else "")]
+    loc = current()
+    number = format_number(loc, max(1, deal))
+    if options.deals:
+        deals = format_number(loc, options.deals)
+        parts = [_("Deal {number} of {deals}").format(number=number, deals=deals)]
+    else:
+        parts = [_("Deal {number}").format(number=number)]
     if options.threshold is not None:
-        parts.append(f"ends at {options.threshold} penalty")
+        # Translators: the session ends when someone's penalty total reaches this many points
+        parts.append(
+            _("ends at {points} penalty").format(points=format_number(loc, options.threshold))
+        )
     return " · ".join(parts)
+
+
+def with_names(line: str, **players: int) -> list[str | int]:
+    """A translated ``line`` cut at its name placeholders, each replaced by the
+    player's number, so the names are drawn with their own fonts (a replay's
+    caption): ``with_names("{name} passes", name=2)`` is ``[2, " passes"]``.
+
+    >>> with_names("{winner} wins, {loser} scores 5", winner=0, loser=3)
+    [0, ' wins, ', 3, ' scores 5']
+    """
+    keys = "|".join(re.escape("{" + k + "}") for k in players)
+    parts: list[str | int] = []
+    at = 0
+    for m in re.finditer(keys, line):
+        if m.start() > at:
+            parts.append(line[at : m.start()])
+        parts.append(players[m.group()[1:-1]])
+        at = m.end()
+    if at < len(line):
+        parts.append(line[at:])
+    return parts
 
 
 __all__ = [
@@ -171,10 +274,12 @@ __all__ = [
     "cards_text",
     "combo_name",
     "combo_text",
+    "kind_title",
     "playable_cards",
     "preset_label",
     "session_text",
     "sort_hand",
     "strength",
     "suit_order_text",
+    "with_names",
 ]
