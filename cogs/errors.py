@@ -93,7 +93,9 @@ class Errors(commands.Cog):
             # unaffected, so this is worth a warning, not a traceback.
             log.warning("%s expired before the answer (%s)", describe(interaction), error.code)
             return
-        with reading(interaction.locale):  # every answer here is only the user's
+        # every answer here is only the user's; the error path must answer even
+        # an interaction that lacks its locale
+        with reading(getattr(interaction, "locale", None)):
             await reply(interaction, self._answer(interaction, error))
 
     @staticmethod

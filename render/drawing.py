@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from locales import SOURCE, _np, current
+
 from . import sprites, theme
 from .fonts import FittedText, draw_label, name_runs
 from .theme import RGB
@@ -54,7 +56,13 @@ def flag(flags: Sequence[bool], player: int) -> bool:
 
 
 def ordinal(n: int) -> str:
-    """1 → ``1st``, 2 → ``2nd``, 11 → ``11th``."""
+    """A place as the reader writes it: 1 → ``1st``, 2 → ``2nd``, 11 → ``11th``
+    (``1er``, ``2e`` in French, ``1位`` in Japanese, ``第1名`` in Chinese)."""
+    if current() != SOURCE:
+        # Translators: a place in a game's standings, short (on a medal): the
+        # singular form is for 1 where the language has one ("1er", "2e"; "1.º";
+        # "1位"; "第1名"). English's own suffixes are not taken from here.
+        return _np("place", "{n}st", "{n}th", n).format(n=n)
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"

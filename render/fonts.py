@@ -39,7 +39,7 @@ from pathlib import Path
 
 from PIL import ImageDraw, ImageFont
 
-from locales import resolve
+from locales import current, resolve
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 REGULAR = str(ASSETS / "fonts" / "DejaVuSans.ttf")
@@ -367,9 +367,10 @@ def label_fonts(code: str, bold: bool) -> tuple[str, ...]:
 
 def label_runs(text: str, bold: bool = False, locale: object = None) -> tuple[Run, ...]:
     """``text`` as runs of one font each (``path`` None: DejaVu Sans) for a
-    reader of ``locale``; a character no bundled font has stays with DejaVu
+    reader of ``locale`` (None: the reader of the text being composed,
+    :func:`locales.current`); a character no bundled font has stays with DejaVu
     (the tests make sure no catalog has one)."""
-    return _label_runs(text, bold, resolve(locale))
+    return _label_runs(text, bold, current() if locale is None else resolve(locale))
 
 
 @functools.lru_cache(maxsize=4096)

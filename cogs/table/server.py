@@ -30,10 +30,11 @@ from cogs.replies import (
 )
 from data import Database, Seat, Settings
 from engine import OptionsError
-from locales import _, _n, current, format_number, reading
+from locales import _, current, format_number, reading
 
 from .models import Lobby, Table
-from .records import mark_hints
+from .server_record import send_record
+from .server_text import forget_warning, forgotten, panel_text, saved_text, seats_taken
 from .server_views import forget_view, house_view
 from .session import seat_refusal, takeable_seat
 from .settings import (
@@ -43,7 +44,6 @@ from .settings import (
     default_level,
     defaults_overrides,
     differences,
-    hints_text,
     options_from_settings,
     parse_lobby_setting,
     parse_turn_time,
@@ -115,17 +115,7 @@ class ServerFeatures:
         """Apply validated options to the lobby; more players means more seats."""
         seated = len(lobby.players) + lobby.computers
         if new.players < seated:
-            loc = current()
-            players = _n("{n} player", "{n} players", new.players).format(
-                n=format_number(loc, new.players)
-            )
-            raise UserFacingError(
-                _n(
-                    "{n} seat is taken; remove players or bots before going down to {players}.",
-                    "{n} seats are taken; remove players or bots before going down to {players}.",
-                    seated,
-                ).format(n=format_number(loc, seated), players=players)
-            )
+            raise UserFacingError(seats_taken(seated, new.players))
         lobby.options = new
         lobby.preset = new.preset
         lobby.seats = new.players
@@ -155,15 +145,8 @@ class ServerFeatures:
 
     @staticmethod
     def _panel_text(lobby: Lobby) -> str:
-        # Translators: no house rule changed from the preset
-        changed = differences_text(lobby.adapter, lobby.options) or _("none")
-        return _(
-            "**House rules** for this lobby ({preset}). Changes show on the lobby at "
-            "once; every option is also at `/{command} set`.\nChanged from "
-            "{preset}: {changed}\nCoach: {hints}."
-        ).format(
-            preset=lobby.preset, command=lobby.kind, changed=changed, hints=hints_text(lobby.hints)
-        )
+        changed = differences_text(lobby.adapter, lobby.options)
+        return panel_text(lobby.preset, lobby.kind, changed, lobby.hints)
 
     @in_asker_language
     async def on_house(
@@ -314,32 +297,11 @@ class ServerFeatures:
         )
         if scope == "server":
             await self.db.set_guild_settings(guild_id, game.name, settings)
-            saved = _(
-                "Saved as the {game} default for this server (channels with their own "
-                "defaults keep them): **{preset}** with {seats} ({changed}), {seconds} s "
-                "turns, computers at level {level}. `/{command} new` starts from these."
-            )
         else:
             await self.db.set_channel_settings(
                 interaction.channel_id or 0, guild_id, game.name, settings
             )
-            saved = _(
-                "Saved as the {game} default for this channel: **{preset}** with {seats} "
-                "({changed}), {seconds} s turns, computers at level {level}. "
-                "`/{command} new` starts from these."
-            )
-        loc = current()
-        changed = differences_text(adapter, lobby.options) or _("no changes")
-        seats = _n("{n} seat", "{n} seats", lobby.seats).format(n=format_number(loc, lobby.seats))
-        text = saved.format(
-            game=_(game.title),
-            preset=lobby.preset,
-            seats=seats,
-            changed=changed,
-            seconds=format_number(loc, lobby.turn_seconds),
-            level=lobby.level,
-            command=game.name,
-        )
+        text = saved_text(scope, game, lobby, differences_text(adapter, lobby.options))
         await respond(interaction, text, ephemeral=True)
 
     # -- rules text -------------------------------------------------------------------
@@ -381,60 +343,8 @@ class ServerFeatures:
     async def send_record(
         self, interaction: discord.Interaction, adapter: GameAdapter, game_id: int | None
     ) -> None:
-        """``/<game> record``: the record of a game the asker sat in, as a file
-        for ``python -m engine replay`` (only to them: it holds every hand)."""
-        user_id = interaction.user.id
-        guild_id = interaction.guild_id or 0
-        if game_id is not None and not 0 < game_id <= MAX_ID:
-            raise UserFacingError(_("There is no game with that number."))
-        if game_id is None:
-            recent = await self.db.recent_games(
-                interaction.channel_id or 0, kind=adapter.game.name, limit=25
-            )
-            mine = [g for g in recent if any(s.user_id == user_id for s in g.seats)]
-            if not mine:
-                raise UserFacingError(
-                    _("You have no finished {game} game in this channel.").format(
-                        game=_(adapter.game.title)
-                    )
-                )
-            game_id = mine[0].game_id
-        details = await self.db.game(game_id)
-        if (
-            details is None
-            or details.summary.guild_id != guild_id
-            or not any(s.user_id == user_id for s in details.summary.seats)
-        ):
-            raise UserFacingError(_("You can only get the record of a game you played here."))
-        kind = details.summary.kind
-        if kind != adapter.game.name:
-            other = self.cog.adapters.get(kind)
-            title = _(other.game.title) if other is not None else kind
-            raise UserFacingError(
-                _("Game {number} is a {game} game: use /{command} record.").format(
-                    number=game_id, game=title, command=kind
-                )
-            )
-        if details.summary.channel_id != interaction.channel_id:
-            raise UserFacingError(
-                _("Game {number} was played in {channel}: ask for its record there.").format(
-                    number=game_id, channel=f"<#{details.summary.channel_id}>"
-                )
-            )
-        if details.summary.status == "live":
-            raise UserFacingError(_("That game is still being played: ask again when it is over."))
-        record = await self.db.game_record(game_id)
-        if record is None:
-            raise UserFacingError(_("That game has no record."))
-        record = mark_hints(record, details.rounds)
-        file = discord.File(
-            io.BytesIO(record.encode("utf-8")), filename=f"{details.summary.kind}-{game_id}.json"
-        )
-        text = _(
-            "The record of game {number}: replay it with `python -m engine replay "
-            "{file}`, or attach it to a bug report."
-        ).format(number=game_id, file=f"{details.summary.kind}-{game_id}.json")
-        await respond(interaction, text, file=file, ephemeral=True)
+        """``/<game> record``: the record of a game the asker sat in."""
+        await send_record(self.db, self.cog.adapters, interaction, adapter, game_id)
 
     # -- rematch ----------------------------------------------------------------------
 
@@ -565,11 +475,7 @@ class ServerFeatures:
         self._refuse_if_playing(interaction.guild_id or 0, interaction.user.id)
         await respond(
             interaction,
-            _(
-                "This deletes your statistics, ratings and points of every game **in this "
-                "server**; your seats in past games will read “Deleted player”. "
-                "It can't be undone."
-            ),
+            forget_warning(),
             view=forget_view(interaction.user.id),
             ephemeral=True,
         )
@@ -586,14 +492,7 @@ class ServerFeatures:
         result = await self.db.forget_user(guild_id, user_id)
         log.info("forgot a user in guild %s (%s seats)", guild_id, result.seats_anonymised)
         if result.players_deleted or result.seats_anonymised:
-            n = result.seats_anonymised
-            text = _n(
-                "Done: your statistics in this server are deleted and your seats in "
-                "{n} past game now read “Deleted player”.",
-                "Done: your statistics in this server are deleted and your seats in "
-                "{n} past games now read “Deleted player”.",
-                n,
-            ).format(n=format_number(current(), n))
+            text = forgotten(result.seats_anonymised)
         else:
             text = _("There was nothing of yours to delete in this server.")
         await update(interaction, content=text, view=None)

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine import GameType, OptionsError, OptionSpec
-from locales import _, current, format_number
+from locales import _, format_number
+from locales import current as reader  # "current" is a menu's current value here
 
 MAX_CHOICES = 25  # Discord's limit for select options and autocomplete results
 
@@ -127,7 +128,7 @@ def parse_turn_time(text: str | int) -> int:
             "turn_time",
             # Translators: "turn_time" is the setting's name as players type it
             _("turn_time: give whole seconds from {low} to {high}").format(
-                low=format_number(current(), lo), high=format_number(current(), hi)
+                low=format_number(reader(), lo), high=format_number(reader(), hi)
             ),
         )
     return int(raw)
@@ -169,7 +170,7 @@ def value_choices(game: GameType, name: str, current: Any = None) -> list[tuple[
         return [(n, n) for n in game.levels()]
     if name == "turn_time":
         return [
-            (_("{seconds} s").format(seconds=format_number(current(), n)), str(n))
+            (_("{seconds} s").format(seconds=format_number(reader(), n)), str(n))
             for n in TURN_TIME_MENU
         ]
     if name == "hints":
