@@ -111,8 +111,10 @@ def leaderboard_embed(
         if page.board is Board.RATING:
             lines.append(_("Ratings change in rounds with at least two humans."))
     embed = discord.Embed(
-        title=_("🏆 {game} leaderboard — {board}").format(
-            game=_(game.title), board=boards(game)[key]
+        # Translators: {trophy} is an emoji (pictures' fonts draw no emoji, so it stays
+        # out of the catalogs)
+        title=_("{trophy} {game} leaderboard — {board}").format(
+            trophy="🏆", game=_(game.title), board=boards(game)[key]
         ),
         description="\n".join(lines),
         colour=COLOUR,
@@ -201,7 +203,8 @@ def _recent(games: Sequence[GameSummary], user_id: int) -> str:
     lines = []
     for g in games:
         seat = next((i for i, s in enumerate(g.seats) if s.user_id == user_id), None)
-        result = _("🏆 won") if seat is not None and seat in g.winners else _("played")
+        won = seat is not None and seat in g.winners
+        result = _("{trophy} won").format(trophy="🏆") if won else _("played")
         when = f"<t:{int((g.ended_at or g.started_at).timestamp())}:d>"
         n, r = len(g.seats), g.rounds_played
         lines.append(

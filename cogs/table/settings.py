@@ -38,7 +38,11 @@ def default_level(game: GameType) -> str:
 
 def hints_text(on: bool) -> str:
     """How the lobby and the table say whether hints are on."""
-    return _("hints on (💡 Hint on your turn)") if on else _("hints off")
+    if on:
+        # Translators: {emoji} is the Hint button's emoji (kept out of the catalogs:
+        # the pictures' fonts draw no emoji)
+        return _("hints on ({emoji} Hint on your turn)").format(emoji="💡")
+    return _("hints off")
 
 
 def option_names(game: GameType) -> tuple[str, ...]:
