@@ -121,12 +121,15 @@ class ServerFeatures:
         lobby.seats = new.players
         lobby.last_activity = self.cog.now()
 
-    async def refresh_lobby(self, lobby: Lobby) -> None:
-        """Redraw the lobby message after a change made from elsewhere."""
+    async def refresh_lobby(self, lobby: Lobby, interaction: discord.Interaction) -> None:
+        """Redraw the lobby message after a change made from elsewhere (by
+        ``interaction``): in the server's language, whoever changed it."""
         channel = await self.cog.channel(lobby)
         if channel is None or lobby.message_id is None or lobby.closed:
             return
-        embed, picture = await self.cog.lobby_payload(lobby)
+        with reading(public_locale(interaction)):
+            embed, picture = await self.cog.lobby_payload(lobby)
+            view = lobby_view(lobby.lobby_id)
         files = (
             [discord.File(io.BytesIO(picture.data), filename=picture.filename)] if picture else []
         )
@@ -135,7 +138,7 @@ class ServerFeatures:
                 channel.get_partial_message(lobby.message_id),  # type: ignore[attr-defined]
                 embed=embed,
                 attachments=files,
-                view=lobby_view(lobby.lobby_id),
+                view=view,
             )
 
     @in_asker_language
@@ -176,7 +179,7 @@ class ServerFeatures:
                 lobby.hints = not lobby.hints
                 lobby.last_activity = self.cog.now()
                 await update(interaction, content=self._panel_text(lobby), view=house_view(lobby))
-                await self.refresh_lobby(lobby)
+                await self.refresh_lobby(lobby, interaction)
             return
         if kind == "opt":
             if value not in names:
@@ -211,7 +214,7 @@ class ServerFeatures:
                 content=self._panel_text(lobby),
                 view=house_view(lobby, selected=selected),
             )
-            await self.refresh_lobby(lobby)
+            await self.refresh_lobby(lobby, interaction)
 
     @in_asker_language
     async def set_option(
@@ -248,7 +251,7 @@ class ServerFeatures:
                     # Translators: {level} is a level as players type it (easy, normal, …)
                     done = _("Computers now play at level **{level}**.").format(level=setting)
                 await respond(interaction, done, ephemeral=True)
-                await self.refresh_lobby(lobby)
+                await self.refresh_lobby(lobby, interaction)
             return
         async with lobby.lock:
             new = apply_setting(game, lobby.options, name, value)  # OptionsError: engine's words
@@ -268,7 +271,7 @@ class ServerFeatures:
                     preset=new.preset, changed=changed
                 )
             await respond(interaction, done, ephemeral=True)
-            await self.refresh_lobby(lobby)
+            await self.refresh_lobby(lobby, interaction)
 
     # -- saved defaults ---------------------------------------------------------------
 
@@ -421,9 +424,9 @@ class ServerFeatures:
             last_activity=self.cog.now(),
             hints=hints,
         )
-        with reading(public_locale(interaction)):  # the lobby's note is everyone's
+        with reading(public_locale(interaction)):  # the lobby is everyone's
             note = _("Rematch called by {player}.").format(player=user.mention)
-        await self.cog.open_lobby(interaction, lobby, note=note)
+            await self.cog.open_lobby(interaction, lobby, note=note)
 
     # -- taking over a computer seat --------------------------------------------------
 

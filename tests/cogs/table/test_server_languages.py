@@ -6,6 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from cogs.replies import UserFacingError
@@ -14,7 +15,7 @@ from cogs.table.server import ServerFeatures
 from cogs.table.server_text import forgotten, panel_text, saved_text, seats_taken
 from cogs.table.settings import hints_text, parse_turn_time, value_choices
 from engine import OptionsError, game_type
-from locales import reading
+from locales import current, reading
 from locales.pseudo import untranslated
 
 PRESIDENT = game_type("president")
@@ -93,3 +94,28 @@ async def test_forget_me_answers_the_one_who_clicked_in_their_language() -> None
     assert japanese.edited[0]["content"] == "何も削除していません。"
     with pytest.raises(UserFacingError, match="Ces boutons sont à quelqu’un d’autre"):
         await server.on_forget(_Interaction(6, "fr"), 5, "cancel")  # type: ignore[arg-type]
+
+
+async def test_a_lobby_a_japanese_host_changes_is_redrawn_in_the_servers_language() -> None:
+    composed: list[str] = []
+    edited: list[dict[str, Any]] = []
+
+    async def lobby_payload(lobby: Any) -> tuple[discord.Embed, None]:
+        composed.append(current())
+        return discord.Embed(title="lobby"), None
+
+    async def edit(**kwargs: Any) -> None:
+        edited.append(kwargs)
+
+    message = SimpleNamespace(edit=edit)
+    channel = SimpleNamespace(get_partial_message=lambda _id: message)
+
+    async def channel_of(_lobby: Any) -> Any:
+        return channel
+
+    server = ServerFeatures(SimpleNamespace(channel=channel_of, lobby_payload=lobby_payload))  # type: ignore[arg-type]
+    lobby = SimpleNamespace(message_id=1, closed=False, lobby_id=7)
+    host = SimpleNamespace(locale="ja", guild_locale="fr")
+    with reading(host.locale):  # what a decorated command of the host opens
+        await server.refresh_lobby(lobby, host)  # type: ignore[arg-type]
+    assert composed == ["fr"] and len(edited) == 1
