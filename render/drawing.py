@@ -45,9 +45,10 @@ def text(
 
 
 def player_name(names: Sequence[str], player: int, size: int, max_width: int) -> FittedText:
-    """The display name of ``player`` (``Player N`` when none is given)."""
+    """The display name of ``player`` (``Player N`` in the reader's language
+    when none is given)."""
     raw = names[player] if player < len(names) else ""
-    return name_runs(raw, player, size, max_width, True)
+    return name_runs(raw, player, size, max_width, True, current())
 
 
 def flag(flags: Sequence[bool], player: int) -> bool:

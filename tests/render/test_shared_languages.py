@@ -119,3 +119,13 @@ def test_english_readers_see_the_words_as_before(drawn: list[tuple[str, bool]]) 
     assert _seat_chips() == ["OUT · 1st", "PASSED", "AUTO-PLAYED", "BOT"]
     assert deal_caption("round", 1) == "Round 1: the deal"
     assert deal_caption("deal", 3) == "Deal 3: the deal"
+
+
+def test_a_name_with_nothing_readable_is_a_numbered_player_in_the_readers_language() -> None:
+    with reading("ja"):
+        japanese = drawing.player_name(["\u200b"], 0, 22, 300)
+    with reading("fr"):
+        french = drawing.player_name([], 2, 22, 300)
+    assert (japanese.text, french.text) == ("プレイヤー1", "Joueur 3")
+    assert japanese.runs[0].path is not None  # drawn with the Japanese face
+    assert drawing.player_name([], 1, 22, 300).text == "Player 2"
