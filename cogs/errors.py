@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import EngineError
+from locales import N_, _, reading
 
 from .options import refusal
 from .replies import UserFacingError, edit, no_suggestions, reply, respond
@@ -45,7 +46,8 @@ class Errors(commands.Cog):
         type or length is not what the command declares are refused by name."""
         if not await self._previous_check(interaction):
             return False
-        problem = refusal(interaction)
+        with reading(interaction.locale):  # only the one who typed it reads why
+            problem = refusal(interaction)
         if problem is None:
             return True
         log.info("%s refused: %s", describe(interaction), problem)
@@ -68,8 +70,8 @@ class Errors(commands.Cog):
         if claimed(self.bot, int(data.get("component_type", 0) or 0), custom_id, interaction):
             return
         log.info("unclaimed control %r answered as stale", custom_id[:100])
-        with contextlib.suppress(discord.HTTPException):
-            await respond(interaction, STALE_CONTROL, ephemeral=True)
+        with reading(interaction.locale), contextlib.suppress(discord.HTTPException):
+            await respond(interaction, _(STALE_CONTROL), ephemeral=True)
         message = interaction.message
         me = self.bot.user
         if message is None or me is None or message.author.id != me.id:
@@ -91,17 +93,25 @@ class Errors(commands.Cog):
             # unaffected, so this is worth a warning, not a traceback.
             log.warning("%s expired before the answer (%s)", describe(interaction), error.code)
             return
+        # every answer here is only the user's; the error path must answer even
+        # an interaction that lacks its locale
+        with reading(getattr(interaction, "locale", None)):
+            await reply(interaction, self._answer(interaction, error))
+
+    @staticmethod
+    def _answer(interaction: discord.Interaction, error: BaseException) -> str:
+        """What the user reads about ``error``, in the reader's language (a
+        refusal's own text was composed in it where it was raised)."""
         if isinstance(error, UserFacingError | EngineError):
-            await reply(interaction, str(error))
-        elif isinstance(error, app_commands.MissingPermissions):
-            await reply(interaction, "You need the Manage Channel permission for that.")
-        elif isinstance(error, app_commands.NoPrivateMessage):
-            await reply(interaction, "That only works in a server channel.")
-        elif isinstance(error, app_commands.CheckFailure):
-            await reply(interaction, "You can't use that here.")
-        else:
-            log.error("unexpected error in %s", describe(interaction), exc_info=error)
-            await reply(interaction, "Something went wrong on my side; it has been logged.")
+            return str(error)
+        if isinstance(error, app_commands.MissingPermissions):
+            return _("You need the Manage Channel permission for that.")
+        if isinstance(error, app_commands.NoPrivateMessage):
+            return _("That only works in a server channel.")
+        if isinstance(error, app_commands.CheckFailure):
+            return _("You can't use that here.")
+        log.error("unexpected error in %s", describe(interaction), exc_info=error)
+        return _("Something went wrong on my side; it has been logged.")
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -109,7 +119,7 @@ class Errors(commands.Cog):
         await self.handle(interaction, error)
 
 
-STALE_CONTROL = (
+STALE_CONTROL = N_(
     "That control is from an older message or no longer valid, so nothing happened. "
     "Use the latest message (or **My hand** on the table)."
 )

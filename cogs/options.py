@@ -19,6 +19,8 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType as Kind
 
+from locales import N_, _, current, format_number
+
 from .limits import SAFE_INTEGER, quote
 
 #: The longest name a text option takes (a preset, level, option, board or game).
@@ -26,43 +28,51 @@ NAME_LENGTH = 40
 #: The longest value ``/<game> set`` takes (on/off, a number, a word or two).
 VALUE_LENGTH = 40
 
+# Whole refusals, one per kind: "a valid …" reads differently in every language.
 _SNOWFLAKES = {
-    Kind.user: "user",
-    Kind.channel: "channel",
-    Kind.role: "role",
-    Kind.mentionable: "user or role",
-    Kind.attachment: "file",
+    Kind.user: N_("isn't a valid user"),
+    Kind.channel: N_("isn't a valid channel"),
+    Kind.role: N_("isn't a valid role"),
+    Kind.mentionable: N_("isn't a valid user or role"),
+    Kind.attachment: N_("isn't a valid file"),
 }
 _WORDS = {
-    Kind.string: "text",
-    Kind.integer: "whole number",
-    Kind.number: "number",
-    Kind.boolean: "true or false",
+    Kind.string: N_("isn't a valid text"),
+    Kind.integer: N_("isn't a valid whole number"),
+    Kind.number: N_("isn't a valid number"),
+    Kind.boolean: N_("isn't a valid true or false"),
     **_SNOWFLAKES,
 }
 
 
 def refusal(interaction: discord.Interaction) -> str | None:
-    """Why the options of this slash command (or autocomplete) are refused, or None."""
+    """Why the options of this slash command (or autocomplete) are refused, or None
+    (in the language of the current reader)."""
     command = interaction.command
     if not isinstance(command, app_commands.Command):
         return None  # not a slash command this bot knows: discord.py answers it
     data: Mapping[str, Any] = interaction.data or {}
     options = _leaf_options(data.get("options"))
     if options is None:
-        return "That command arrived malformed, so nothing happened."
+        return _("That command arrived malformed, so nothing happened.")
     params = {p.display_name: p for p in command.parameters}
     typing = interaction.type is discord.InteractionType.autocomplete
     for option in options:
         name = option.get("name")
         param = params.get(name) if isinstance(name, str) else None
         if param is None:
-            return f"/{command.qualified_name} has no option {quote(name)}, so nothing happened."
+            return _("/{command} has no option {option}, so nothing happened.").format(
+                command=command.qualified_name, option=quote(name)
+            )
         if typing and option.get("focused"):
             continue  # what is being typed: the suggestions take it as text
         problem = _problem(param, option.get("type"), option.get("value"))
         if problem is not None:
-            return f"The **{param.display_name}** option {problem}, so nothing happened."
+            # Translators: {problem} is one of the option refusals ("isn't a valid
+            # number", "is too long (at most 40 characters)")
+            return _("The **{option}** option {problem}, so nothing happened.").format(
+                option=param.display_name, problem=problem
+            )
     return None
 
 
@@ -86,30 +96,34 @@ def _problem(param: app_commands.Parameter, sent_type: Any, value: Any) -> str |
     """What is wrong with one option's value, in words that finish a sentence."""
     kind = param.type
     if sent_type != kind.value:
-        return f"isn't a valid {_WORDS.get(kind, kind.name)}"
+        return (
+            _(_WORDS[kind]) if kind in _WORDS else _("isn't a valid {kind}").format(kind=kind.name)
+        )
     if kind is Kind.string:
         if not isinstance(value, str):
-            return "isn't text"
+            return _("isn't text")
         limit = param.max_value
         if limit is not None and len(value) > limit:
-            return f"is too long (at most {int(limit)} characters)"
+            return _("is too long (at most {n} characters)").format(
+                n=format_number(current(), int(limit))
+            )
         if param.choices and value not in [c.value for c in param.choices]:
-            return f"isn't one of its choices ({quote(value, 20)})"
+            return _("isn't one of its choices ({value})").format(value=quote(value, 20))
         return None
     if kind is Kind.integer:
         if not isinstance(value, int) or isinstance(value, bool):
-            return f"isn't a whole number ({quote(value, 20)})"
+            return _("isn't a whole number ({value})").format(value=quote(value, 20))
         if not -SAFE_INTEGER < value < SAFE_INTEGER:
-            return "isn't a whole number Discord can send"
+            return _("isn't a whole number Discord can send")
         return None
     if kind is Kind.number:
         if not isinstance(value, int | float) or isinstance(value, bool):
-            return f"isn't a number ({quote(value, 20)})"
+            return _("isn't a number ({value})").format(value=quote(value, 20))
         return None
     if kind is Kind.boolean:
-        return None if isinstance(value, bool) else "isn't true or false"
+        return None if isinstance(value, bool) else _("isn't true or false")
     if kind in _SNOWFLAKES:
         text = str(value) if isinstance(value, str | int) and not isinstance(value, bool) else ""
         if not (text.isascii() and text.isdigit() and 0 < int(text) < 2**64):
-            return f"isn't a valid {_SNOWFLAKES[kind]}"
+            return _(_SNOWFLAKES[kind])
     return None

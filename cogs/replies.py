@@ -17,19 +17,50 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
+
+from locales import reading
 
 from .limits import fit_choices, fit_message
 
 log = logging.getLogger("cardtable.errors")
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
+S = TypeVar("S")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class UserFacingError(Exception):
-    """An expected refusal whose message is meant for the user as is."""
+    """An expected refusal whose message is meant for the user as is (composed
+    in their language: inside ``reading(interaction.locale)``)."""
+
+
+def public_locale(interaction: discord.Interaction) -> object:
+    """The language of what the bot posts for everyone in the interaction's
+    channel (a leaderboard, a profile, a lobby): the server's.
+
+    Today Discord's server language (``guild_locale``: Community servers set
+    it, others report ``en-US``); the one place to point at a server setting
+    a manager can change."""
+    return interaction.guild_locale
+
+
+def in_asker_language(
+    method: Callable[Concatenate[S, discord.Interaction, P], Awaitable[R]],
+) -> Callable[Concatenate[S, discord.Interaction, P], Awaitable[R]]:
+    """Decorates a method answering ``interaction`` only to the one who clicked or
+    typed (an ephemeral answer, a refusal): what it composes is in their language.
+    A public part inside opens ``reading(public_locale(interaction))`` itself."""
+
+    async def answer(self: S, interaction: discord.Interaction, *a: P.args, **k: P.kwargs) -> R:
+        with reading(interaction.locale):
+            return await method(self, interaction, *a, **k)
+
+    functools.update_wrapper(answer, method)
+    return answer
 
 
 async def reply(interaction: discord.Interaction, text: str) -> None:

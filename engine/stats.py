@@ -23,6 +23,12 @@ Ranks = Literal["rating", "wins", "count", "points", "mean"]
 Keep = Literal["last", "count"]
 
 
+def N_(message: str) -> str:
+    """Marks a title or label for the catalogs (``locales``), which the engine may not
+    import: the cogs translate it where it is shown."""
+    return message
+
+
 @dataclass(frozen=True, slots=True)
 class Category:
     """A count of rounds finished in one kind of place (``place``), stored by ``name``.
@@ -70,16 +76,16 @@ class BoardSpec:
             raise ValueError(f"board {self.key!r}: {self.ranks} boards name a stat or none")
 
 
-RATING_BOARD = BoardSpec("rating", "Rating", "rating")
-WINS_BOARD = BoardSpec("wins", "Games won", "wins")
+RATING_BOARD = BoardSpec("rating", N_("Rating"), "rating")
+WINS_BOARD = BoardSpec("wins", N_("Games won"), "wins")
 
 #: The places every card game here counts (a profile's "Finishing places").
 PLACE_CATEGORIES: tuple[Category, ...] = (
-    Category("firsts", "1st", "first"),
-    Category("seconds", "2nd", "second"),
-    Category("middles", "middle", "middle"),
-    Category("second_lasts", "second-last", "second_last"),
-    Category("lasts", "last", "last"),
+    Category("firsts", N_("1st"), "first"),
+    Category("seconds", N_("2nd"), "second"),
+    Category("middles", N_("middle"), "middle"),
+    Category("second_lasts", N_("second-last"), "second_last"),
+    Category("lasts", N_("last"), "last"),
 )
 
 
@@ -99,7 +105,7 @@ class StatsSpec:
     details: tuple[Detail, ...] = ()
     title_detail: str | None = None
     scores: Literal["points", "mean"] = "points"
-    scores_title: str = "Points by scoring"
+    scores_title: str = N_("Points by scoring")
 
     def __post_init__(self) -> None:
         keys = [b.key for b in self.boards]

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from locales import SOURCE, _np, current
+
 from . import sprites, theme
 from .fonts import FittedText, draw_label, name_runs
 from .theme import RGB
@@ -43,9 +45,10 @@ def text(
 
 
 def player_name(names: Sequence[str], player: int, size: int, max_width: int) -> FittedText:
-    """The display name of ``player`` (``Player N`` when none is given)."""
+    """The display name of ``player`` (``Player N`` in the reader's language
+    when none is given)."""
     raw = names[player] if player < len(names) else ""
-    return name_runs(raw, player, size, max_width, True)
+    return name_runs(raw, player, size, max_width, True, current())
 
 
 def flag(flags: Sequence[bool], player: int) -> bool:
@@ -54,7 +57,13 @@ def flag(flags: Sequence[bool], player: int) -> bool:
 
 
 def ordinal(n: int) -> str:
-    """1 → ``1st``, 2 → ``2nd``, 11 → ``11th``."""
+    """A place as the reader writes it: 1 → ``1st``, 2 → ``2nd``, 11 → ``11th``
+    (``1er``, ``2e`` in French, ``1位`` in Japanese, ``第1名`` in Chinese)."""
+    if current() != SOURCE:
+        # Translators: a place in a game's standings, short (on a medal): the
+        # singular form is for 1 where the language has one ("1er", "2e"; "1.º";
+        # "1位"; "第1名"). English's own suffixes are not taken from here.
+        return _np("place", "{n}st", "{n}th", n).format(n=n)
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"

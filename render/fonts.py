@@ -39,7 +39,7 @@ from pathlib import Path
 
 from PIL import ImageDraw, ImageFont
 
-from locales import resolve
+from locales import current, gettext, resolve
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 REGULAR = str(ASSETS / "fonts" / "DejaVuSans.ttf")
@@ -277,16 +277,21 @@ def _runs_width(runs: Sequence[Run], size: int, bold: bool) -> float:
 
 
 @functools.lru_cache(maxsize=2048)
-def name_runs(name: str, player: int, size: int, max_width: int, bold: bool = True) -> FittedText:
+def name_runs(
+    name: str, player: int, size: int, max_width: int, bold: bool = True, locale: object = None
+) -> FittedText:
     """A player's name ready to draw at ``size`` in at most ``max_width`` px.
 
     Unsupported characters are drawn with a fallback font or dropped; a name
-    with nothing readable left becomes ``Player N`` (N = ``player + 1``);
-    a name too wide is cut at a character and ends with an ellipsis.
+    with nothing readable left becomes ``Player N`` (N = ``player + 1``) in the
+    language of ``locale`` (None: English); a name too wide is cut at a
+    character and ends with an ellipsis.
     """
     runs = list(clean_runs(name, bold))
     if not _readable(runs):
-        runs = [Run(f"Player {player + 1}", None)]
+        code = resolve(locale)
+        stand_in = gettext(code, "Player {number}").format(number=player + 1)
+        runs = list(_label_runs(stand_in, bold, code))
     width = _runs_width(runs, size, bold)
     if width > max_width:
         ell = name_font(size, bold).getlength(ELLIPSIS)
@@ -367,9 +372,10 @@ def label_fonts(code: str, bold: bool) -> tuple[str, ...]:
 
 def label_runs(text: str, bold: bool = False, locale: object = None) -> tuple[Run, ...]:
     """``text`` as runs of one font each (``path`` None: DejaVu Sans) for a
-    reader of ``locale``; a character no bundled font has stays with DejaVu
+    reader of ``locale`` (None: the reader of the text being composed,
+    :func:`locales.current`); a character no bundled font has stays with DejaVu
     (the tests make sure no catalog has one)."""
-    return _label_runs(text, bold, resolve(locale))
+    return _label_runs(text, bold, current() if locale is None else resolve(locale))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -21,6 +21,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from engine.cards import Card
+from locales import _, _n, current, format_number
 
 from . import cards, sprites, theme
 from .drawing import paste, paste_card, text
@@ -76,12 +77,13 @@ def draw_hand(
     *,
     highlighted: Sequence[bool] | None = None,
     selected: Sequence[Card] = (),
-    title: str = "Your hand",
+    title: str | None = None,
     legend: str = "",
     chips: Sequence[tuple[str, RGB]] = (),
 ) -> Image.Image:
     """The hand as an RGB image, cards left to right in the order given.
 
+    ``title`` (default: "Your hand") comes before the number of cards;
     ``highlighted`` has one flag per card (``None``: every card plain);
     ``legend`` is a short line on the right of the header, after a gold dot
     when some card is highlighted; ``chips`` are (label, colour) pills left
@@ -93,7 +95,9 @@ def draw_hand(
     w, h = hand_size(n)
     img = background(w, h, glow=False).copy()
     draw = ImageDraw.Draw(img)
-    label = f"{title} · {n} card" + ("" if n == 1 else "s")
+    label = _n("{title} · {n} card", "{title} · {n} cards", n).format(
+        title=_("Your hand") if title is None else title, n=format_number(current(), n)
+    )
     text(draw, (MARGIN, 42), label, 28, theme.TEXT, True, "ls")
     right = W - MARGIN
     if legend:

@@ -50,11 +50,12 @@ from PIL import Image, ImageDraw
 
 from engine.errors import EngineError, IllegalDecision, RecordError
 from engine.game import GameRecord, load_record, record_kind
+from locales import _, current, format_number
 
 from . import sprites, theme
 from .drawing import paste_card, player_name
 from .felt import background
-from .fonts import draw_runs, font
+from .fonts import draw_label, draw_runs, font, label_length
 from .seats import W
 
 AnimFormat = Literal["webp", "gif"]
@@ -160,7 +161,9 @@ def caption_text(parts: Caption, names: Sequence[str]) -> str:
 
 
 def _name(names: Sequence[str], player: int) -> str:
-    return names[player] if 0 <= player < len(names) else f"Player {player + 1}"
+    if 0 <= player < len(names):
+        return names[player]
+    return _("Player {number}").format(number=player + 1)
 
 
 def _round_state(game: GameReplay, record: Any, round_no: int) -> tuple[Any, Any]:
@@ -195,7 +198,7 @@ def iter_frames(
     state, rnd = _round_state(game, rec, number)
     word = game.state_class.round_word
     decisions = list(rnd.decisions)
-    yield state, [f"{word.capitalize()} {number}: the deal"], DEAL_MS
+    yield state, [deal_caption(word, number)], DEAL_MS
     for i, (player, decision) in enumerate(decisions):
         try:
             events = state.apply(decision, player)
@@ -215,6 +218,19 @@ def iter_frames(
         raise ReplayError(
             f"{word} {number} is not finished: only a finished {word} can be replayed"
         )
+
+
+def deal_caption(word: str, number: int) -> str:
+    """The first frame's caption: the round (or deal) just dealt."""
+    shown = format_number(current(), number)
+    if word == "deal":
+        # Translators: the caption of a replay's first frame, a game that plays deals
+        return _("Deal {number}: the deal").format(number=shown)
+    if word == "round":
+        # Translators: the caption of a replay's first frame, a game that plays rounds
+        return _("Round {number}: the deal").format(number=shown)
+    # another game's own word: no message has it, so it stays in English
+    return f"{word.capitalize()} {number}: the deal"
 
 
 def _json(record: Any) -> str:
@@ -278,12 +294,10 @@ def _caption_bar(
             draw_runs(draw, (x, top + 43), fitted, theme.GOLD)
             x += fitted.width
         else:
-            f = font(size, True)
             text = part
-            while text and x + f.getlength(text) > room:
+            while text and x + label_length(text, size, True) > room:
                 text = text[:-2] + "…" if len(text) > 1 else ""
-            draw.text((x, top + 43), text, font=f, fill=theme.TEXT, anchor="ls")
-            x += f.getlength(text)
+            x += draw_label(draw, (x, top + 43), text, size, theme.TEXT, True, "ls")
             if text != part:
                 break
 
@@ -292,7 +306,7 @@ def _caption_width(caption: Caption, names: Sequence[str], size: int) -> float:
     return sum(
         player_name(names, p, size, 260).width
         if isinstance(p, int)
-        else font(size, True).getlength(p)
+        else label_length(p, size, True)
         for p in caption
     )
 
@@ -315,12 +329,15 @@ def _hands(
         hand = game.hand_sprites(state, p, HAND_CARD_W)
         room = col_w - HAND_NAME_W - 40
         if not hand:
-            draw.text(
+            draw_label(
+                draw,
                 (x0 + HAND_NAME_W, y0 + card_h // 2 + 8),
-                "no cards left",
-                font=font(20, False),
-                fill=theme.TEXT_MUTED,
-                anchor="ls",
+                # Translators: in a replay, beside a player who has played every card
+                _("no cards left"),
+                20,
+                theme.TEXT_MUTED,
+                False,
+                "ls",
             )
             continue
         step = min(HAND_CARD_W * 0.62, (room - HAND_CARD_W) / max(1, len(hand) - 1))
@@ -366,7 +383,7 @@ def _frame_count(game: GameReplay, record: Any, round_no: int | None) -> int:
 
 def describe_replay(record: Any, names: Sequence[str], round_no: int | None = None) -> list[str]:
     """The caption of each frame, without drawing: what the animation shows."""
-    return [caption_text(c, names) for _, c, _ in iter_frames(record, names, round_no)]
+    return [caption_text(c, names) for _state, c, _ms in iter_frames(record, names, round_no)]
 
 
 def encode_frames(drawn: Sequence[Frame], fmt: AnimFormat = DEFAULT_ANIM_FORMAT) -> bytes:
@@ -457,7 +474,7 @@ def round_palette(record: Any, names: Sequence[str], round_no: int | None = None
     ends: list[Image.Image] = []
     caption: Caption = ()
     state: Any = None
-    for i, (state, caption, _) in enumerate(iter_frames(record, names, round_no)):
+    for i, (state, caption, _ms) in enumerate(iter_frames(record, names, round_no)):
         if i == 0:
             ends.append(compose(game, state, names, caption, 0, total))
     ends.append(compose(game, state, names, caption, total - 1, total))

@@ -16,6 +16,8 @@ from typing import Final, Literal
 
 from PIL import Image, ImageDraw
 
+from locales import _p
+
 from . import sprites, theme
 from .drawing import medal_colour, ordinal, paste, paste_panel, player_name, text
 from .felt import background
@@ -123,7 +125,8 @@ def draw_results_table(
     text(draw, (MARGIN, 46), title, 32, theme.TEXT, True, "ls")
     text(draw, (W - MARGIN, 46), subtitle, 20, theme.TEXT_MUTED, False, "rs")
     y = HEADER - 14
-    text(draw, (COL_NAME, y), "PLAYER", 16, theme.TEXT_DIM, True, "ls")
+    # Translators: the heading of the players' column of a results table (capitals)
+    text(draw, (COL_NAME, y), _p("results heading", "PLAYER"), 16, theme.TEXT_DIM, True, "ls")
     for col, (left, right) in zip(columns, edges, strict=True):
         if col.align == "left":
             text(draw, (left, y), col.label, 16, theme.TEXT_DIM, True, "ls")
@@ -167,7 +170,7 @@ def _row(
     nx = COL_NAME + BADGE + 12
     draw_runs(draw, (nx, cy), fitted, theme.GOLD if row.highlight else theme.TEXT, "lm")
     if row.computer:
-        chip = sprites.chip("BOT", theme.BLUE_CHIP, 24)
+        chip = sprites.chip(computer_chip(), theme.BLUE_CHIP, 24)
         paste(img, chip, nx + fitted.width + 10, cy - 12)
     for col, (left, right), cell in zip(columns, edges, row.cells, strict=False):
         if col.align == "left":
@@ -183,4 +186,19 @@ def _row(
         text(draw, (name_end - 14, cy), "★", 26, theme.GOLD, True, "rm")
 
 
-__all__ = ["Cell", "Column", "Row", "draw_results_table", "placed", "table_size"]
+def computer_chip() -> str:
+    """The chip after a computer player's name."""
+    # Translators: the chip after a computer player's name, short, in capitals
+    # where the script has them
+    return _p("chip", "BOT")
+
+
+__all__ = [
+    "Cell",
+    "Column",
+    "Row",
+    "computer_chip",
+    "draw_results_table",
+    "placed",
+    "table_size",
+]

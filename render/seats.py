@@ -15,9 +15,12 @@ from typing import Final, TypeVar
 
 from PIL import Image, ImageDraw
 
+from locales import _p
+
 from . import cards, sprites, theme
 from .drawing import medal_colour, ordinal, paste, paste_card, paste_panel, player_name, text
-from .fonts import FittedText, draw_runs, font
+from .fonts import FittedText, draw_label, draw_runs, font, label_length
+from .results_table import computer_chip
 from .theme import RGB
 
 T = TypeVar("T")
@@ -127,20 +130,25 @@ def trick_chips(
     """The seat's state in a shedding game: out (with its place, in medal
     colours), to act, or passed in this trick."""
     if position is not None:
-        return [(f"OUT · {ordinal(position + 1)}", medal_colour(position))]
+        # Translators: a chip on a seat that has played all its cards, with its place
+        # ("OUT · 1st"); chips are short, in capitals where the script has them
+        out = _p("chip", "OUT · {place}").format(place=ordinal(position + 1))
+        return [(out, medal_colour(position))]
     if to_act:
         return [(to_act_label, theme.GOLD)]
     if passed:
-        return [("PASSED", theme.GREY_CHIP)]
+        # Translators: a chip on a seat that passed in this trick
+        return [(_p("chip", "PASSED"), theme.GREY_CHIP)]
     return []
 
 
 def player_chips(computer: bool, timed_out: bool) -> list[tuple[str, RGB]]:
     """The chip saying the computer plays the seat: after a timeout, or for good."""
     if timed_out:
-        return [("AUTO-PLAYED", theme.ORANGE_CHIP)]
+        # Translators: a chip on a seat the computer plays after its player ran out of time
+        return [(_p("chip", "AUTO-PLAYED"), theme.ORANGE_CHIP)]
     if computer:
-        return [("BOT", theme.BLUE_CHIP)]
+        return [(computer_chip(), theme.BLUE_CHIP)]
     return []
 
 
@@ -154,8 +162,7 @@ def draw_chips(img: Image.Image, chips: Sequence[tuple[str, RGB]], x: float, y: 
 
 def title_line(draw: ImageDraw.ImageDraw, title: str, sub: str) -> None:
     """The header's title and, after it in a smaller muted face, its subtitle."""
-    text(draw, (28, 40), title, 30, theme.TEXT, True, "ls")
-    x = 28 + font(30, True).getlength(title) + 16
+    x = 28 + text(draw, (28, 40), title, 30, theme.TEXT, True, "ls") + 16
     text(draw, (x, 40), sub, 20, theme.TEXT_MUTED, False, "ls")
 
 
@@ -164,24 +171,23 @@ def direction(
 ) -> float:
     """ "Clockwise" (muted) or "Counter-clockwise" (gold) with its arrow, ending
     at ``right``; returns the label's width."""
-    label = "Clockwise" if clockwise else "Counter-clockwise"
+    # Translators: the direction of play, in a table picture's header
+    label = _p("direction", "Clockwise") if clockwise else _p("direction", "Counter-clockwise")
     colour = theme.TEXT_MUTED if clockwise else theme.GOLD
-    width = font(size, True).getlength(label)
-    text(draw, (right, 40), label, size, colour, True, "rs")
+    width = text(draw, (right, 40), label, size, colour, True, "rs")
     text(draw, (right - width - 8, arrow_y), "↻" if clockwise else "↺", arrow, colour, True, "rs")
     return width
 
 
 def headline(draw: ImageDraw.ImageDraw, cx: int, y: int, what: str, how: str) -> None:
     """A centred line: ``what`` in bold, then ``how`` muted."""
-    f1, f2 = font(28, True), font(22, False)
-    w1 = f1.getlength(what)
-    w2 = f2.getlength(how) if how else 0
+    w1 = label_length(what, 28, True)
+    w2 = label_length(how, 22, False) if how else 0
     gap = 14 if how else 0
     x = cx - (w1 + gap + w2) / 2
-    draw.text((x, y), what, font=f1, fill=theme.TEXT, anchor="ls")
+    draw_label(draw, (x, y), what, 28, theme.TEXT, True, "ls")
     if how:
-        draw.text((x + w1 + gap, y), how, font=f2, fill=theme.TEXT_MUTED, anchor="ls")
+        draw_label(draw, (x + w1 + gap, y), how, 22, theme.TEXT_MUTED, False, "ls")
 
 
 def mixed(
@@ -206,11 +212,11 @@ def mixed(
             fitted = player_name(names, part, size, 220)
             items.append((fitted, fitted.width))
         else:
-            items.append((part, font(size, bold).getlength(part)))
-    x = cx - sum(w for _, w in items) / 2
+            items.append((part, label_length(part, size, bold)))
+    x = cx - sum(w for _item, w in items) / 2
     for item, width in items:
         if isinstance(item, str):
-            draw.text((x, y), item, font=font(size, bold), fill=colour, anchor="ls")
+            draw_label(draw, (x, y), item, size, colour, bold, "ls")
         else:
             draw_runs(draw, (x, y), item, colour if name_colour is None else name_colour)
         x += width
@@ -228,7 +234,7 @@ def by_line(
 ) -> None:
     """Who made the play on top: ``prefix``, the player's badge and name, centred."""
     fitted = player_name(names, player, size, 300)
-    pw = font(20, False).getlength(prefix) if prefix else 0
+    pw = label_length(prefix, 20, False) if prefix else 0
     dot = sprites.badge(fitted.initial, theme.badge_colour(player), 24)
     total = pw + dot.width + 6 + fitted.width
     x = cx - total / 2

@@ -22,8 +22,10 @@ from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from locales import current
+
 from . import theme
-from .fonts import Run, font, name_font
+from .fonts import Run, draw_label, label_length, name_font
 from .theme import RGB, RGBA
 
 SS = 4
@@ -107,17 +109,21 @@ def badge(initial: Run, colour: RGB, diameter: int, ring: RGB | None = None) -> 
     return img
 
 
-@functools.lru_cache(maxsize=256)
 def chip(text: str, bg: RGB, height: int, fg: RGB | None = None) -> Image.Image:
-    """A pill-shaped label (bold, upper-case reads best small)."""
-    f = font(round(height * 0.6), True)
-    tw = round(f.getlength(text))
+    """A pill-shaped label (bold, upper-case reads best small), in the fonts of
+    the reader's language (:func:`locales.current`)."""
+    return _chip(text, bg, height, fg, current())
+
+
+@functools.lru_cache(maxsize=256)
+def _chip(text: str, bg: RGB, height: int, fg: RGB | None, code: str) -> Image.Image:
+    size = round(height * 0.6)
+    tw = round(label_length(text, size, True, code))
     w = tw + height
     img = Image.new("RGBA", (w, height), (*bg, 0))
     img.paste((*bg, 255), (0, 0, w, height), rounded_mask(w, height, height // 2))
-    ImageDraw.Draw(img).text(
-        (w / 2, height / 2 + 1), text, font=f, fill=(*(fg or theme.ink_on(bg)), 255), anchor="mm"
-    )
+    ink = (*(fg or theme.ink_on(bg)), 255)
+    draw_label(ImageDraw.Draw(img), (w / 2, height / 2 + 1), text, size, ink, True, "mm", code)
     return img
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.game import GameType
+from locales import _
 
 FIELD_LIMIT = 1024
 """Characters in an embed field's value."""
@@ -30,7 +31,8 @@ class RulesText:
 
 
 def value_text(value: Any) -> str:
-    """How an option value reads to players: ``on``/``off``, ``none``, plain names.
+    """How an option value reads to players: ``on``/``off``, ``none``, plain names,
+    as they type them in ``/<game> set`` (values are not translated).
 
     >>> [value_text(v) for v in (True, False, None, 3, "may_replay")]
     ['on', 'off', 'none', '3', 'may_replay']
@@ -63,7 +65,9 @@ def make_rules_text(
     """The rules text with ``changed`` (from :func:`differences_text`) after the
     description, everything cut to what an embed holds."""
     if changed:
-        description += f"\n**Changed from {preset}:** {changed}"
+        description += "\n" + _("**Changed from {preset}:** {changed}").format(
+            preset=preset, changed=changed
+        )
     return RulesText(
         title=title,
         description=description[:DESCRIPTION_LIMIT],
@@ -75,7 +79,8 @@ def describe_options(game: GameType, preset: str, changed: str, *middle: str) ->
     """The lobby's paragraph: the preset's summary (its name when it has none),
     the ``middle`` lines, then the house rules ``changed``, if any."""
     info = game.presets.get(preset)
-    lines = [info.summary if info is not None else preset, *middle]
+    summary = preset if info is None else info.summary and _(info.summary)  # "": no header
+    lines = [summary, *middle]
     if changed:
-        lines.append("**House rules:** " + changed)
+        lines.append(_("**House rules:** {changed}").format(changed=changed))
     return "\n".join(lines)

@@ -19,12 +19,22 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 
 from cogs.limits import quote
-from cogs.replies import UserFacingError, edit, followup, respond, update
+from cogs.replies import (
+    UserFacingError,
+    edit,
+    followup,
+    in_asker_language,
+    public_locale,
+    respond,
+    update,
+)
 from data import Database, Seat, Settings
 from engine import OptionsError
+from locales import _, current, format_number, reading
 
 from .models import Lobby, Table
-from .records import mark_hints
+from .server_record import send_record
+from .server_text import forget_warning, forgotten, panel_text, saved_text, seats_taken
 from .server_views import forget_view, house_view
 from .session import seat_refusal, takeable_seat
 from .settings import (
@@ -34,13 +44,11 @@ from .settings import (
     default_level,
     defaults_overrides,
     differences,
-    hints_text,
     options_from_settings,
     parse_lobby_setting,
     parse_turn_time,
     settable,
 )
-from .text import plural
 from .views import lobby_view
 
 if TYPE_CHECKING:
@@ -78,44 +86,50 @@ class ServerFeatures:
         if lobby is None or lobby.closed:
             if self.cog.tables.get(interaction.channel_id or 0) is not None:
                 raise UserFacingError(
-                    "A game is running here: house rules change in the lobby, before Start."
+                    _("A game is running here: house rules change in the lobby, before Start.")
                 )
             raise UserFacingError(
-                f"No lobby is open in this channel: open one with /{game.name} new, "
-                "then change its rules."
+                _(
+                    "No lobby is open in this channel: open one with /{command} new, "
+                    "then change its rules."
+                ).format(command=game.name)
             )
         if lobby.kind != game.name:
             raise UserFacingError(
-                f"The lobby here is for {lobby.adapter.game.title}: use /{lobby.kind} commands."
+                _("The lobby here is for {game}: use /{command} commands.").format(
+                    game=_(lobby.adapter.game.title), command=lobby.kind
+                )
             )
         return lobby
 
     def _check_host(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         if not self.cog.may_manage(interaction, lobby.host_id):
             raise UserFacingError(
-                f"Only the host (<@{lobby.host_id}>) or someone with Manage Channel "
-                "can change the house rules."
+                _(
+                    "Only the host ({host}) or someone with Manage Channel "
+                    "can change the house rules."
+                ).format(host=f"<@{lobby.host_id}>")
             )
 
     def _change(self, lobby: Lobby, new: Any) -> None:
         """Apply validated options to the lobby; more players means more seats."""
         seated = len(lobby.players) + lobby.computers
         if new.players < seated:
-            raise UserFacingError(
-                f"{seated} seats are taken; remove players or bots before going down to "
-                f"{new.players} players."
-            )
+            raise UserFacingError(seats_taken(seated, new.players))
         lobby.options = new
         lobby.preset = new.preset
         lobby.seats = new.players
         lobby.last_activity = self.cog.now()
 
-    async def refresh_lobby(self, lobby: Lobby) -> None:
-        """Redraw the lobby message after a change made from elsewhere."""
+    async def refresh_lobby(self, lobby: Lobby, interaction: discord.Interaction) -> None:
+        """Redraw the lobby message after a change made from elsewhere (by
+        ``interaction``): in the server's language, whoever changed it."""
         channel = await self.cog.channel(lobby)
         if channel is None or lobby.message_id is None or lobby.closed:
             return
-        embed, picture = await self.cog.lobby_payload(lobby)
+        with reading(public_locale(interaction)):
+            embed, picture = await self.cog.lobby_payload(lobby)
+            view = lobby_view(lobby.lobby_id)
         files = (
             [discord.File(io.BytesIO(picture.data), filename=picture.filename)] if picture else []
         )
@@ -124,22 +138,20 @@ class ServerFeatures:
                 channel.get_partial_message(lobby.message_id),  # type: ignore[attr-defined]
                 embed=embed,
                 attachments=files,
-                view=lobby_view(lobby.lobby_id),
+                view=view,
             )
 
+    @in_asker_language
     async def open_house_rules(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         self._check_host(interaction, lobby)
         await respond(interaction, self._panel_text(lobby), view=house_view(lobby), ephemeral=True)
 
     @staticmethod
     def _panel_text(lobby: Lobby) -> str:
-        changed = differences_text(lobby.adapter, lobby.options) or "none"
-        return (
-            f"**House rules** for this lobby ({lobby.preset}). Changes show on the lobby at "
-            f"once; every option is also at `/{lobby.kind} set`.\nChanged from "
-            f"{lobby.preset}: {changed}\nCoach: {hints_text(lobby.hints)}."
-        )
+        changed = differences_text(lobby.adapter, lobby.options)
+        return panel_text(lobby.preset, lobby.kind, changed, lobby.hints)
 
+    @in_asker_language
     async def on_house(
         self,
         interaction: discord.Interaction,
@@ -152,22 +164,22 @@ class ServerFeatures:
         own choices: anything else is refused and changes nothing."""
         lobby = self.cog.lobbies_by_id.get(lobby_id)
         if lobby is None or lobby.closed:
-            raise UserFacingError("This lobby is closed; its house rules can't change any more.")
+            raise UserFacingError(_("This lobby is closed; its house rules can't change any more."))
         self.cog.refuse_elsewhere(interaction, lobby.channel_id)
         self._check_host(interaction, lobby)
         game = lobby.adapter.game
         names = [spec.name for spec in game.option_schema]
         toggles = [name for name, _label in lobby.adapter.toggles]
         value = values[0] if len(values) == 1 else None
-        refused = "That control is out of date or not valid; nothing changed."
+        refused = _("That control is out of date or not valid; nothing changed.")
         if kind == "hints":
             async with lobby.lock:
                 if lobby.closed:
-                    raise UserFacingError("This lobby just closed.")
+                    raise UserFacingError(_("This lobby just closed."))
                 lobby.hints = not lobby.hints
                 lobby.last_activity = self.cog.now()
                 await update(interaction, content=self._panel_text(lobby), view=house_view(lobby))
-                await self.refresh_lobby(lobby)
+                await self.refresh_lobby(lobby, interaction)
             return
         if kind == "opt":
             if value not in names:
@@ -183,7 +195,7 @@ class ServerFeatures:
             raise UserFacingError(refused)
         async with lobby.lock:
             if lobby.closed:
-                raise UserFacingError("This lobby just closed.")
+                raise UserFacingError(_("This lobby just closed."))
             opts = lobby.options
             if kind == "val":
                 assert value is not None
@@ -202,8 +214,9 @@ class ServerFeatures:
                 content=self._panel_text(lobby),
                 view=house_view(lobby, selected=selected),
             )
-            await self.refresh_lobby(lobby)
+            await self.refresh_lobby(lobby, interaction)
 
+    @in_asker_language
     async def set_option(
         self, interaction: discord.Interaction, adapter: GameAdapter, option: str, value: str
     ) -> None:
@@ -214,47 +227,63 @@ class ServerFeatures:
         name = option.strip().lower().replace(" ", "_")
         if name not in settable(game):
             raise UserFacingError(
-                f"{game.title} has no option {quote(option)}: see /{game.name} rules, "
-                "or pick one from the list as you type."
+                _(
+                    "{game} has no option {option}: see /{command} rules, "
+                    "or pick one from the list as you type."
+                ).format(game=_(game.title), option=quote(option), command=game.name)
             )
         if name in LOBBY_SETTINGS:
             setting = parse_lobby_setting(game, name, value)  # OptionsError: a clear refusal
             async with lobby.lock:
                 if name == "turn_time":
                     lobby.turn_seconds = int(setting)
-                    done = f"Turns now last **{setting} s**."
+                    done = _("Turns now last **{seconds} s**.").format(
+                        seconds=format_number(current(), int(setting))
+                    )
                 elif name == "hints":
                     lobby.hints = bool(setting)
-                    done = f"Hints are now **{'on' if lobby.hints else 'off'}** at this table."
+                    if lobby.hints:
+                        done = _("Hints are now **on** at this table.")
+                    else:
+                        done = _("Hints are now **off** at this table.")
                 else:
                     lobby.level = str(setting)
-                    done = f"Computers now play at level **{setting}**."
+                    # Translators: {level} is a level as players type it (easy, normal, …)
+                    done = _("Computers now play at level **{level}**.").format(level=setting)
                 await respond(interaction, done, ephemeral=True)
-                await self.refresh_lobby(lobby)
+                await self.refresh_lobby(lobby, interaction)
             return
         async with lobby.lock:
             new = apply_setting(game, lobby.options, name, value)  # OptionsError: engine's words
             self._change(lobby, new)
             if name == "preset":
-                done = f"The lobby now plays the **{new.preset}** rules (earlier changes dropped)."
+                done = _(
+                    "The lobby now plays the **{preset}** rules (earlier changes dropped)."
+                ).format(preset=new.preset)
             else:
-                done = f"**{name}** is now **{current_value(game, new, name)}**."
+                # Translators: an option and its value, both as players type them
+                done = _("**{option}** is now **{value}**.").format(
+                    option=name, value=current_value(game, new, name)
+                )
             changed = differences_text(adapter, new)
             if changed:
-                done += f"\nChanged from {new.preset}: {changed}"
+                done += "\n" + _("Changed from {preset}: {changed}").format(
+                    preset=new.preset, changed=changed
+                )
             await respond(interaction, done, ephemeral=True)
-            await self.refresh_lobby(lobby)
+            await self.refresh_lobby(lobby, interaction)
 
     # -- saved defaults ---------------------------------------------------------------
 
+    @in_asker_language
     async def save_defaults(
         self, interaction: discord.Interaction, adapter: GameAdapter, scope: Scope
     ) -> None:
         """``/<game> defaults``: the lobby's settings become the channel's or server's."""
         if not interaction.permissions.manage_guild:
-            raise UserFacingError("Saving defaults needs the Manage Server permission.")
+            raise UserFacingError(_("Saving defaults needs the Manage Server permission."))
         if scope not in ("channel", "server"):
-            raise UserFacingError("Save for the channel or for the server.")
+            raise UserFacingError(_("Save for the channel or for the server."))
         lobby = self._lobby_here(interaction, adapter)
         game = adapter.game
         guild_id = interaction.guild_id or 0
@@ -271,23 +300,16 @@ class ServerFeatures:
         )
         if scope == "server":
             await self.db.set_guild_settings(guild_id, game.name, settings)
-            where = "this server (channels with their own defaults keep them)"
         else:
             await self.db.set_channel_settings(
                 interaction.channel_id or 0, guild_id, game.name, settings
             )
-            where = "this channel"
-        changed = differences_text(adapter, lobby.options) or "no changes"
-        await respond(
-            interaction,
-            f"Saved as the {game.title} default for {where}: **{lobby.preset}** with "
-            f"{lobby.seats} seats ({changed}), {lobby.turn_seconds} s turns, computers at level "
-            f"{lobby.level}. `/{game.name} new` starts from these.",
-            ephemeral=True,
-        )
+        text = saved_text(scope, game, lobby, differences_text(adapter, lobby.options))
+        await respond(interaction, text, ephemeral=True)
 
     # -- rules text -------------------------------------------------------------------
 
+    @in_asker_language
     async def show_rules(
         self, interaction: discord.Interaction, adapter: GameAdapter, name: str | None
     ) -> None:
@@ -296,8 +318,10 @@ class ServerFeatures:
         if name is not None:
             if name not in game.presets:
                 raise UserFacingError(
-                    f"There is no {game.title} preset {quote(name)}; "
-                    f"choose {', '.join(game.presets)}."
+                    # Translators: {presets}: the presets' names as players type them
+                    _("There is no {game} preset {name}; choose {presets}.").format(
+                        game=_(game.title), name=quote(name), presets=", ".join(game.presets)
+                    )
                 )
             embed = adapter.rules_embed(game.make_options(name, {}), colour, "")
         else:
@@ -305,74 +329,29 @@ class ServerFeatures:
             lobby = self.cog.lobbies.get(channel_id)
             table = self.cog.tables.get(channel_id)
             if lobby is not None and not lobby.closed and lobby.kind == game.name:
-                embed = adapter.rules_embed(lobby.options, colour, "(this lobby)")
+                embed = adapter.rules_embed(lobby.options, colour, _("(this lobby)"))
             elif table is not None and not table.closed and table.kind == game.name:
-                embed = adapter.rules_embed(table.options, colour, "(this game)")
+                embed = adapter.rules_embed(table.options, colour, _("(this game)"))
             else:
                 s = await self.db.effective_settings(
                     interaction.guild_id or 0, channel_id, game.name
                 )
                 options = options_from_settings(game, s.preset, s.options)
-                embed = adapter.rules_embed(options, colour, "(this channel's default)")
+                embed = adapter.rules_embed(options, colour, _("(this channel's default)"))
         await respond(interaction, embed=embed, ephemeral=True)
 
     # -- game records -----------------------------------------------------------------
 
+    @in_asker_language
     async def send_record(
         self, interaction: discord.Interaction, adapter: GameAdapter, game_id: int | None
     ) -> None:
-        """``/<game> record``: the record of a game the asker sat in, as a file
-        for ``python -m engine replay`` (only to them: it holds every hand)."""
-        user_id = interaction.user.id
-        guild_id = interaction.guild_id or 0
-        if game_id is not None and not 0 < game_id <= MAX_ID:
-            raise UserFacingError("There is no game with that number.")
-        if game_id is None:
-            recent = await self.db.recent_games(
-                interaction.channel_id or 0, kind=adapter.game.name, limit=25
-            )
-            mine = [g for g in recent if any(s.user_id == user_id for s in g.seats)]
-            if not mine:
-                raise UserFacingError(
-                    f"You have no finished {adapter.game.title} game in this channel."
-                )
-            game_id = mine[0].game_id
-        details = await self.db.game(game_id)
-        if (
-            details is None
-            or details.summary.guild_id != guild_id
-            or not any(s.user_id == user_id for s in details.summary.seats)
-        ):
-            raise UserFacingError("You can only get the record of a game you played here.")
-        kind = details.summary.kind
-        if kind != adapter.game.name:
-            other = self.cog.adapters.get(kind)
-            title = other.game.title if other is not None else kind
-            raise UserFacingError(f"Game {game_id} is a {title} game: use /{kind} record.")
-        if details.summary.channel_id != interaction.channel_id:
-            raise UserFacingError(
-                f"Game {game_id} was played in <#{details.summary.channel_id}>: "
-                "ask for its record there."
-            )
-        if details.summary.status == "live":
-            raise UserFacingError("That game is still being played: ask again when it is over.")
-        record = await self.db.game_record(game_id)
-        if record is None:
-            raise UserFacingError("That game has no record.")
-        record = mark_hints(record, details.rounds)
-        file = discord.File(
-            io.BytesIO(record.encode("utf-8")), filename=f"{details.summary.kind}-{game_id}.json"
-        )
-        await respond(
-            interaction,
-            f"The record of game {game_id}: replay it with `python -m engine replay "
-            f"{details.summary.kind}-{game_id}.json`, or attach it to a bug report.",
-            file=file,
-            ephemeral=True,
-        )
+        """``/<game> record``: the record of a game the asker sat in."""
+        await send_record(self.db, self.cog.adapters, interaction, adapter, game_id)
 
     # -- rematch ----------------------------------------------------------------------
 
+    @in_asker_language
     async def rematch(
         self,
         interaction: discord.Interaction,
@@ -385,39 +364,45 @@ class ServerFeatures:
         """A new lobby with the same players, computer seats and settings. The
         id's numbers are checked before any query: a forged one is refused."""
         if not 0 < game_id <= MAX_ID:
-            raise UserFacingError("That Rematch button is not valid; start with /<game> new.")
+            raise UserFacingError(_("That Rematch button is not valid; start with /<game> new."))
         try:
             turn_seconds = parse_turn_time(turn)
         except OptionsError:
             raise UserFacingError(
-                "That Rematch button is not valid; start a new game instead."
+                _("That Rematch button is not valid; start a new game instead.")
             ) from None
         channel_id = interaction.channel_id or 0
         self.cog.refuse_if_busy(channel_id)
         details = await self.db.game(game_id)
         if details is None or details.summary.guild_id != (interaction.guild_id or 0):
-            raise UserFacingError("That game is no longer on record; start a new one.")
+            raise UserFacingError(_("That game is no longer on record; start a new one."))
         if details.summary.channel_id != channel_id:
             # a lobby opens where its game was played, never where an id was carried
             raise UserFacingError(
-                f"That game was played in <#{details.summary.channel_id}>: call the rematch there."
+                _("That game was played in {channel}: call the rematch there.").format(
+                    channel=f"<#{details.summary.channel_id}>"
+                )
             )
         adapter = self.cog.adapters.get(details.summary.kind)
         if adapter is None:
-            raise UserFacingError("This bot no longer hosts that game.")
+            raise UserFacingError(_("This bot no longer hosts that game."))
         game = adapter.game
         seats: tuple[Seat, ...] = details.summary.seats
         user = interaction.user
         humans = [(s.user_id, s.display_name) for s in seats if s.user_id is not None]
-        if not any(uid == user.id for uid, _ in humans):
+        if not any(uid == user.id for uid, _name in humans):
             raise UserFacingError(
-                "Only the players of that game can call a rematch; start your own with "
-                f"/{game.name} new."
+                _(
+                    "Only the players of that game can call a rematch; start your own with "
+                    "/{command} new."
+                ).format(command=game.name)
             )
         try:
             options = game.options_from_dict(json.loads(details.options_json))
         except (OptionsError, ValueError, TypeError) as exc:
-            raise UserFacingError(f"That game's rules can't be reused: {exc}") from exc
+            raise UserFacingError(
+                _("That game's rules can't be reused: {reason}").format(reason=exc)
+            ) from exc
         # The one who asks hosts; the others keep their order.
         players = [(user.id, user.display_name)]
         players += [(uid, name) for uid, name in humans if uid != user.id]
@@ -439,10 +424,13 @@ class ServerFeatures:
             last_activity=self.cog.now(),
             hints=hints,
         )
-        await self.cog.open_lobby(interaction, lobby, note=f"Rematch called by {user.mention}.")
+        with reading(public_locale(interaction)):  # the lobby is everyone's
+            note = _("Rematch called by {player}.").format(player=user.mention)
+            await self.cog.open_lobby(interaction, lobby, note=note)
 
     # -- taking over a computer seat --------------------------------------------------
 
+    @in_asker_language
     async def take_seat(self, interaction: discord.Interaction, t: Table) -> None:
         """Take seat: a newcomer plays a computer-played seat from now on (the
         rules are the session's, :meth:`~cogs.table.session.TableSession.take_seat`).
@@ -453,7 +441,7 @@ class ServerFeatures:
         if refused is not None:
             raise UserFacingError(refused)
         if takeable_seat(t) is None:
-            raise UserFacingError("No computer seat is free to take at this table.")
+            raise UserFacingError(_("No computer seat is free to take at this table."))
         await interaction.response.defer(ephemeral=True, thinking=True)
         taken = await self.cog.take_seat(t, user.id, user.display_name)
         if isinstance(taken, str):
@@ -461,10 +449,10 @@ class ServerFeatures:
             return
         p, old = taken
         payload = await self.cog.hand_payload(t, p, controls=True)
-        payload["content"] = (
-            f"You took over {old}'s seat. Your turns also come by DM (or press **My hand**).\n"
-            + payload["content"]
-        )
+        took = _(
+            "You took over {name}'s seat. Your turns also come by DM (or press **My hand**)."
+        ).format(name=old)
+        payload["content"] = f"{took}\n{payload['content']}"
         await followup(interaction, ephemeral=True, **payload)
 
     # -- forgetting a player ----------------------------------------------------------
@@ -479,35 +467,35 @@ class ServerFeatures:
         t = self._playing_in(guild_id, user_id)
         if t is not None:
             raise UserFacingError(
-                f"You're seated in a running game in <#{t.channel_id}>. Leave it "
-                f"(/{t.kind} leave) or let it finish, then ask again."
+                _(
+                    "You're seated in a running game in {channel}. Leave it "
+                    "(/{command} leave) or let it finish, then ask again."
+                ).format(channel=f"<#{t.channel_id}>", command=t.kind)
             )
 
+    @in_asker_language
     async def forget_me(self, interaction: discord.Interaction) -> None:
         self._refuse_if_playing(interaction.guild_id or 0, interaction.user.id)
         await respond(
             interaction,
-            "This deletes your statistics, ratings and points of every game **in this "
-            "server**; your seats in past games will read “Deleted player”. It can't be undone.",
+            forget_warning(),
             view=forget_view(interaction.user.id),
             ephemeral=True,
         )
 
+    @in_asker_language
     async def on_forget(self, interaction: discord.Interaction, user_id: int, action: str) -> None:
         if interaction.user.id != user_id:
-            raise UserFacingError("These buttons are someone else's.")
+            raise UserFacingError(_("These buttons are someone else's."))
         if action == "cancel":
-            await update(interaction, content="Nothing was deleted.", view=None)
+            await update(interaction, content=_("Nothing was deleted."), view=None)
             return
         guild_id = interaction.guild_id or 0
         self._refuse_if_playing(guild_id, user_id)
         result = await self.db.forget_user(guild_id, user_id)
         log.info("forgot a user in guild %s (%s seats)", guild_id, result.seats_anonymised)
         if result.players_deleted or result.seats_anonymised:
-            text = (
-                "Done: your statistics in this server are deleted and your seats in "
-                f"{plural(result.seats_anonymised, 'past game')} now read “Deleted player”."
-            )
+            text = forgotten(result.seats_anonymised)
         else:
-            text = "There was nothing of yours to delete in this server."
+            text = _("There was nothing of yours to delete in this server.")
         await update(interaction, content=text, view=None)

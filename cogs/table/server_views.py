@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from cogs.errors import handle_error
+from locales import _
 
 from . import ids
 from .settings import current_value, value_choices
@@ -111,6 +112,12 @@ class ForgetItem(discord.ui.DynamicItem[AnyItem], template=FORGET):
 SERVER_ITEMS = (HouseItem, RematchItem, ForgetItem)
 
 
+def _declared(text: str) -> str:
+    """A text the game declares, in the reader's words where the game marked it
+    (gettext of "" would be the catalog's header)."""
+    return _(text) if text else text
+
+
 def house_view(lobby: Lobby, selected: str | None = None) -> discord.ui.View:
     """The House rules panel, from the game's option schema: option → value
     selects, the game's toggles, preset, reset (5 rows, 25 options a menu)."""
@@ -125,13 +132,15 @@ def house_view(lobby: Lobby, selected: str | None = None) -> discord.ui.View:
     specs = {spec.name: spec for spec in game.option_schema}
     pick: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=cid("opt"),
-        placeholder="Choose a rule to change",
+        placeholder=_("Choose a rule to change"),
         row=0,
         options=[
             discord.SelectOption(
                 label=name,
                 value=name,
-                description=f"{current_value(game, options, name)} · {spec.help}"[:100],
+                # the rule's help is the game's own text, in the reader's words where
+                # the game marked it
+                description=f"{current_value(game, options, name)} · {_declared(spec.help)}"[:100],
                 default=name == selected,
             )
             for name, spec in list(specs.items())[:25]
@@ -154,18 +163,18 @@ def house_view(lobby: Lobby, selected: str | None = None) -> discord.ui.View:
         on = bool(getattr(options, name))
         button: discord.ui.Button[Any] = discord.ui.Button(
             custom_id=cid("tog", name),
-            label=f"{label}: {'on' if on else 'off'}",
+            label=(_("{rule}: on") if on else _("{rule}: off")).format(rule=_(label)),
             style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
             row=2,
         )
         view.add_item(HouseItem(button, lobby_id, "tog", name))
     presets: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=cid("preset"),
-        placeholder="Start over from a preset",
+        placeholder=_("Start over from a preset"),
         row=3,
         options=[
             discord.SelectOption(
-                label=name, value=name, description=info.summary[:100], default=False
+                label=name, value=name, description=_declared(info.summary)[:100], default=False
             )
             for name, info in list(game.presets.items())[:25]
         ],
@@ -173,14 +182,14 @@ def house_view(lobby: Lobby, selected: str | None = None) -> discord.ui.View:
     view.add_item(HouseItem(presets, lobby_id, "preset", ""))
     reset: discord.ui.Button[Any] = discord.ui.Button(
         custom_id=cid("reset"),
-        label=f"Back to the {options.preset} rules"[:80],
+        label=_("Back to the {preset} rules").format(preset=options.preset)[:80],
         style=discord.ButtonStyle.danger,
         row=4,
     )
     view.add_item(HouseItem(reset, lobby_id, "reset", ""))
     hints: discord.ui.Button[Any] = discord.ui.Button(
         custom_id=cid("hints"),
-        label=f"Hints: {'on' if lobby.hints else 'off'}",
+        label=_("Hints: on") if lobby.hints else _("Hints: off"),
         style=discord.ButtonStyle.success if lobby.hints else discord.ButtonStyle.secondary,
         emoji="💡",
         row=4,
@@ -195,7 +204,7 @@ def rematch_view(
     view = discord.ui.View(timeout=None)
     cid = ids.REMATCH.build(game_id, turn_seconds, level, "" if hints else "off")
     button: discord.ui.Button[Any] = discord.ui.Button(
-        custom_id=cid, label="Rematch", style=discord.ButtonStyle.primary, emoji="🔁"
+        custom_id=cid, label=_("Rematch"), style=discord.ButtonStyle.primary, emoji="🔁"
     )
     view.add_item(RematchItem(button, game_id, turn_seconds, level, hints))
     return view
@@ -204,8 +213,8 @@ def rematch_view(
 def forget_view(user_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action, label, style in (
-        ("confirm", "Delete my data", discord.ButtonStyle.danger),
-        ("cancel", "Cancel", discord.ButtonStyle.secondary),
+        ("confirm", _("Delete my data"), discord.ButtonStyle.danger),
+        ("cancel", _("Cancel"), discord.ButtonStyle.secondary),
     ):
         button: discord.ui.Button[Any] = discord.ui.Button(
             custom_id=ids.FORGET.build(user_id, action), label=label, style=style

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine import GameType, OptionsError, OptionSpec
+from locales import _, format_number
+from locales import current as reader  # "current" is a menu's current value here
 
 MAX_CHOICES = 25  # Discord's limit for select options and autocomplete results
 
@@ -36,7 +38,11 @@ def default_level(game: GameType) -> str:
 
 def hints_text(on: bool) -> str:
     """How the lobby and the table say whether hints are on."""
-    return "hints on (💡 Hint on your turn)" if on else "hints off"
+    if on:
+        # Translators: {emoji} is the Hint button's emoji (kept out of the catalogs:
+        # the pictures' fonts draw no emoji)
+        return _("hints on ({emoji} Hint on your turn)").format(emoji="💡")
+    return _("hints off")
 
 
 def option_names(game: GameType) -> tuple[str, ...]:
@@ -53,7 +59,12 @@ def _spec(game: GameType, name: str) -> OptionSpec:
     for spec in game.option_schema:
         if spec.name == name:
             return spec
-    raise OptionsError(name, f"{name}: there is no such option; see /{game.name} rules")
+    raise OptionsError(
+        name,
+        _("{option}: there is no such option; see /{command} rules").format(
+            option=name, command=game.name
+        ),
+    )
 
 
 def parse_value(game: GameType, name: str, text: str) -> Any:
@@ -69,7 +80,11 @@ def parse_value(game: GameType, name: str, text: str) -> Any:
     raw = text.strip().lower()
     if name == "preset":
         if raw not in game.presets:
-            raise OptionsError(name, f"preset: choose one of {', '.join(game.presets)}")
+            raise OptionsError(
+                name,
+                # Translators: "preset" and the presets' names are as players type them
+                _("preset: choose one of {presets}").format(presets=", ".join(game.presets)),
+            )
         return raw
     spec = _spec(game, name)
     if spec.kind == "int" and spec.optional and raw in ("no limit", "unlimited"):
@@ -93,13 +108,18 @@ def parse_lobby_setting(game: GameType, name: str, text: str) -> int | str | boo
         return parse_turn_time(raw.removesuffix("s").strip())
     if name == "level":
         if raw not in game.levels():
-            raise OptionsError(name, f"level: choose one of {', '.join(game.levels())}")
+            raise OptionsError(
+                name,
+                # Translators: "level" and the levels' names are as players type them
+                _("level: choose one of {levels}").format(levels=", ".join(game.levels())),
+            )
         return raw
     if name == "hints":
         if raw not in ("on", "off"):
-            raise OptionsError(name, "hints: choose on or off")
+            # Translators: "hints", "on" and "off" are as players type them
+            raise OptionsError(name, _("hints: choose on or off"))
         return raw == "on"
-    raise OptionsError(name, f"{name}: there is no such setting")
+    raise OptionsError(name, _("{name}: there is no such setting").format(name=name))
 
 
 def parse_turn_time(text: str | int) -> int:
@@ -108,7 +128,13 @@ def parse_turn_time(text: str | int) -> int:
     lo, hi = TURN_TIME_RANGE
     raw = str(text).strip()
     if not (raw.isascii() and raw.isdigit()) or not lo <= int(raw) <= hi:
-        raise OptionsError("turn_time", f"turn_time: give whole seconds from {lo} to {hi}")
+        raise OptionsError(
+            "turn_time",
+            # Translators: "turn_time" is the setting's name as players type it
+            _("turn_time: give whole seconds from {low} to {high}").format(
+                low=format_number(reader(), lo), high=format_number(reader(), hi)
+            ),
+        )
     return int(raw)
 
 
@@ -140,15 +166,19 @@ def apply_setting(game: GameType, options: Any, name: str, text: str) -> Any:
 
 
 def value_choices(game: GameType, name: str, current: Any = None) -> list[tuple[str, str]]:
-    """(label, value) pairs for option ``name``'s menu, at most 25, current value included."""
+    """(label, value) pairs for option ``name``'s menu, at most 25, current value
+    included; labels in the reader's language, values as players type them."""
     if name == "preset":
         return [(n, n) for n in game.presets]
     if name == "level":
         return [(n, n) for n in game.levels()]
     if name == "turn_time":
-        return [(f"{n} s", str(n)) for n in TURN_TIME_MENU]
+        return [
+            (_("{seconds} s").format(seconds=format_number(reader(), n)), str(n))
+            for n in TURN_TIME_MENU
+        ]
     if name == "hints":
-        return [("on", "on"), ("off", "off")]
+        return [(_("on"), "on"), (_("off"), "off")]
     spec = _spec(game, name)
     if spec.kind != "int":
         return [(v, v) for v in spec.values()]
@@ -157,7 +187,7 @@ def value_choices(game: GameType, name: str, current: Any = None) -> list[tuple[
         numbers = sorted([*numbers, current])
     out = [(str(n), str(n)) for n in numbers][: MAX_CHOICES - (1 if spec.optional else 0)]
     if spec.optional:
-        out.insert(0, ("none (no limit)", "none"))
+        out.insert(0, (_("none (no limit)"), "none"))
     return out[:MAX_CHOICES]
 
 

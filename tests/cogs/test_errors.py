@@ -8,9 +8,11 @@ from typing import Any
 
 import discord
 import pytest
+from discord import app_commands
 
 from cogs.errors import Errors
 from engine.president import IllegalPlay
+from locales.pseudo import untranslated
 
 
 class _Response:
@@ -53,3 +55,16 @@ async def test_engine_errors_are_explained_to_the_user(caplog: pytest.LogCapture
     await _cog().handle(interaction, IllegalPlay("pair of 5 does not beat pair of 9"))  # type: ignore[arg-type]
     assert interaction.sent == ["pair of 5 does not beat pair of 9"]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_refusal_is_in_the_language_of_the_one_who_clicked() -> None:
+    """The error cog answers in the user's own language, whatever the server's."""
+    cog = _cog()
+    french, japanese, pseudo = _Interaction(), _Interaction(), _Interaction()
+    french.locale, japanese.locale, pseudo.locale = "fr", "ja", "qps-ploc"  # type: ignore[attr-defined]
+    await cog.handle(french, app_commands.NoPrivateMessage())  # type: ignore[arg-type]
+    await cog.handle(japanese, app_commands.MissingPermissions(["manage_channels"]))  # type: ignore[arg-type]
+    await cog.handle(pseudo, app_commands.CheckFailure())  # type: ignore[arg-type]
+    assert french.sent == ["Cela ne marche que dans un salon de serveur."]
+    assert japanese.sent == ["それには「チャンネルの管理」権限が必要です。"]
+    assert pseudo.sent[0].startswith("[") and untranslated(pseudo.sent[0]) == []

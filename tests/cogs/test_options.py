@@ -13,6 +13,8 @@ from discord import app_commands
 from cogs.options import NAME_LENGTH, refusal
 from cogs.table.commands import build_groups
 from cogs.table.runtime import load_adapters
+from locales import reading
+from locales.pseudo import untranslated
 
 
 def _command(name: str) -> app_commands.Command[Any, ..., Any]:
@@ -68,3 +70,19 @@ def test_options_as_declared_pass() -> None:
     # what is being typed is checked by the suggestions, not refused here
     typing = [{"name": "rules", "type": 3, "value": "y" * 300, "focused": True}]
     assert refusal(_interaction("new", typing, discord.InteractionType.autocomplete)) is None
+
+
+def test_a_forged_option_is_refused_in_the_readers_language() -> None:
+    forged = _interaction("new", [{"name": "seats", "type": 4, "value": "abc"}])
+    long = _interaction("new", [{"name": "rules", "type": 3, "value": "x" * 41}])
+    with reading("fr"):
+        assert refusal(forged) == (
+            "L’option **seats** n’est pas un nombre entier ('abc'), donc rien n’a été fait."
+        )
+    with reading("ja"):
+        assert refusal(long) == (
+            "オプション **rules** の値が長すぎる（最大40文字）ため、何も起きませんでした。"
+        )
+    with reading("qps-ploc"):
+        texts = [refusal(forged), refusal(long), refusal(_interaction("new", "seats=4"))]
+    assert all(t and untranslated(t, allowed=("seats", "rules")) == [] for t in texts), texts
