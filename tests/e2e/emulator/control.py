@@ -459,12 +459,14 @@ class Emulator:
         channels: Iterable[str] = ("general",),
         owner: User | None = None,
         bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
-        """A guild with the bot, the given members and text channels.
+        """A guild with the bot, the given members and text channels; ``shard``
+        ``(shard_id, shard_count)`` picks an id on that shard.
 
         If the bot is already connected it receives GUILD_CREATE.
         """
-        gid = self.state.snowflake()
+        gid = self.state.snowflake() if shard is None else self.state.snowflake.for_shard(*shard)
         owner = owner or self.owner
         everyone = Role(id=gid, name="@everyone", permissions=DEFAULT_MEMBER_PERMISSIONS)
         bot_role = Role(
