@@ -121,6 +121,7 @@ def _patch() -> None:
                 logging.getLogger(name).setLevel(settings.log_level)
         b = real_create(settings, clock=ScaledClock(scale), timings=timings)
         b._connection.guild_ready_timeout = 0.1  # no 2 s wait for GUILD_CREATEs
+        b.before_identify_hook = _no_identify_pause  # type: ignore[method-assign]
         hook = b.setup_hook
 
         async def setup_hook() -> None:
@@ -135,6 +136,11 @@ def _patch() -> None:
         return b
 
     bot.create_bot = create
+
+
+async def _no_identify_pause(shard_id: int | None, *, initial: bool = False) -> None:
+    """The emulator limits no IDENTIFY: discord.py's 5 s between a process's shards
+    would only slow every sharded start down."""
 
 
 def _dump_allocations(path: str) -> None:
