@@ -56,11 +56,18 @@ class Forwarder:
     def install(self) -> None:
         self.state.parsers["INTERACTION_CREATE"] = self.parse
         self.cluster.start(self.received)
+        self._spawn(self._stop_if_lost(), "cluster-lost")
+
+    async def _stop_if_lost(self) -> None:
+        """A member whose shards another member took must not run their tables too."""
+        await self.cluster.lost.wait()
+        await self.bot.close()
 
     def uninstall(self) -> None:
         self.state.parsers["INTERACTION_CREATE"] = self._parse
         for task in self._tasks:
-            task.cancel()
+            if task is not asyncio.current_task():  # the close of a lost member
+                task.cancel()
 
     def _spawn(self, coro: Any, name: str) -> None:
         task = asyncio.get_running_loop().create_task(coro, name=name)
