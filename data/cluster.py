@@ -131,6 +131,14 @@ def _held_line(lease: Lease | None, shard_id: int) -> str:
     )
 
 
+def _count_line(lease: Lease, shard_count: int) -> str:
+    return (
+        f"SHARD_COUNT={shard_count} differs from the cluster's {lease.shard_count} "
+        f"({lease.member} runs shard {lease.shard_id} of {lease.shard_count}): give every "
+        "member the same SHARD_COUNT."
+    )
+
+
 def _pid_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -307,11 +315,15 @@ class SqliteCluster(Cluster):
         async with self._lock:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
-                held = {lease.shard_id: lease for lease in await self.leases()}
+                leases = await self.leases()
+                for lease in leases:
+                    if lease.shard_count != self.shard_count and self._alive(lease, now):
+                        raise ShardHeld(_count_line(lease, self.shard_count))
+                held = {lease.shard_id: lease for lease in leases}
                 for shard in self.shard_ids:
-                    lease = held.get(shard)
-                    if lease is not None and self._alive(lease, now):
-                        raise ShardHeld(_held_line(lease, shard))
+                    holder = held.get(shard)
+                    if holder is not None and self._alive(holder, now):
+                        raise ShardHeld(_held_line(holder, shard))
                 for shard in self.shard_ids:
                     await self.conn.execute(
                         "INSERT INTO cluster_leases"
@@ -429,6 +441,12 @@ class PostgresCluster(Cluster):
         return [Lease(*tuple(row)) for row in rows]
 
     async def claim(self) -> None:
+        now = time.time()
+        for lease in await self.leases():
+            # the advisory locks are per shard id, whatever the count: a live lease
+            # (its heartbeat fresh) of another count is a member sharding otherwise
+            if lease.shard_count != self.shard_count and lease.heartbeat >= now - LEASE_TTL:
+                raise ShardHeld(_count_line(lease, self.shard_count))
         taken: list[int] = []
         async with self._session_lock:
             for shard in self.shard_ids:
@@ -440,10 +458,9 @@ class PostgresCluster(Cluster):
                         await self._session.execute(
                             "SELECT pg_advisory_unlock($1, $2)", LOCK_SPACE, held
                         )
-                    lease = next((x for x in await self.leases() if x.shard_id == shard), None)
-                    raise ShardHeld(_held_line(lease, shard))
+                    holder = next((x for x in await self.leases() if x.shard_id == shard), None)
+                    raise ShardHeld(_held_line(holder, shard))
                 taken.append(shard)
-        now = time.time()
         async with self._pool.acquire() as conn, conn.transaction():
             for shard in self.shard_ids:
                 await conn.execute(

@@ -86,6 +86,22 @@ async def test_a_second_member_claiming_a_held_shard_is_refused_naming_the_holde
         await first.close()
 
 
+async def test_a_member_of_another_shard_count_is_refused(url: str) -> None:
+    first = await member(url, "alpha:1", [0, 1])
+    await first.claim()
+    other = await open_cluster(url, "beta:2", [5], 8)
+    try:
+        with pytest.raises(ShardHeld) as refused:
+            await other.claim()
+        assert str(refused.value) == (
+            "SHARD_COUNT=8 differs from the cluster's 4 (alpha:1 runs shard 0 of 4): give "
+            "every member the same SHARD_COUNT."
+        )
+    finally:
+        await other.close(release=False)
+        await first.close()
+
+
 async def test_a_cleanly_stopped_member_frees_its_shards(url: str) -> None:
     first = await member(url, "alpha:1", [0, 1])
     await first.claim()
