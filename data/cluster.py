@@ -482,10 +482,12 @@ class PostgresCluster(Cluster):
 
     async def renew(self) -> bool:
         async with self._session_lock:
-            if self._session.is_closed():
-                return False
             # the locks live as long as this connection: prove it still does
-            await self._session.fetchval("SELECT 1")
+            try:
+                await self._session.fetchval("SELECT 1")
+            except Exception as exc:  # cut off: the server has released the locks
+                log.warning("cluster: the connection holding the shard leases failed: %s", exc)
+                return False
         await self._pool.execute(
             "UPDATE cluster_leases SET heartbeat = $1 WHERE shard_id = ANY($2::int[])"
             " AND host = $3 AND pid = $4",

@@ -13,6 +13,7 @@ import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiosqlite
 import asyncpg
 import pytest
 
@@ -158,3 +159,33 @@ async def test_relayed_payloads_reach_the_owner_once_or_come_back(url: str) -> N
     finally:
         await sender.close()
         await owner.close()
+
+
+async def test_a_member_that_lost_its_leases_is_told_so(
+    url: str,
+) -> None:
+    first = await member(url, "alpha:1", [0, 1])
+    await first.claim()
+    assert await first.renew()
+    if url.startswith("postgresql"):
+        # its connection to the server is cut (a network failure): the locks go with it
+        admin = await asyncpg.connect(url)
+        await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_locks"
+            " WHERE locktype = 'advisory' AND classid = $1",
+            0x63617264,
+        )
+        await admin.close()
+    else:
+        # a member on another host took the shards while this one hung
+        async with aiosqlite.connect(url) as conn:
+            await conn.execute("UPDATE cluster_leases SET host = 'elsewhere'")
+            await conn.commit()
+    try:
+        assert not await first.renew()
+        if url.startswith("postgresql"):
+            second = await member(url, "beta:2", [0, 1])
+            await second.claim()
+            await second.close()
+    finally:
+        await first.close(release=False)
