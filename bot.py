@@ -276,6 +276,9 @@ class CardTableBot(commands.Bot):
         )
         self.cluster: Cluster | None = None
         """The cluster this process is a member of, when sharded."""
+        self._closing: asyncio.Future[None] | None = None
+        self.failure: str | None = None
+        """Why the bot stopped by itself, if it did: the process then exits 1 (one line)."""
         self.settings = settings
         self.clock = clock
         self.timings = timings
@@ -333,6 +336,18 @@ class CardTableBot(commands.Bot):
         )
 
     async def close(self) -> None:
+        # Once, to the end, whoever asks and however often: a member that stops itself
+        # (its leases were lost) closes from one of its own tasks while ``async with``
+        # closes it again, and the process must not end with the cluster half closed.
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close_once())
+        await asyncio.shield(self._closing)
+
+    def clear(self) -> None:
+        super().clear()
+        self._closing = None
+
+    async def _close_once(self) -> None:
         await super().close()  # unloads the cogs first: they stop their tasks
         if self.cluster is not None:
             await self.cluster.close()
@@ -467,6 +482,8 @@ async def _serve(bot: CardTableBot, token: str) -> None:
     # closing the database: the process must not end before that.
     for task in closing:
         await task
+    if bot.failure is not None:
+        raise StartupError(bot.failure)
 
 
 def run_bot(settings: Settings) -> int:

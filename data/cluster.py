@@ -249,7 +249,7 @@ class Cluster:
                 log.warning("cluster heartbeat failed: %s", exc)
                 continue
             if not ok:
-                log.error(
+                log.warning(
                     "this member (%s) lost its shard leases %s: another member took them",
                     self.member,
                     list(self.shard_ids),

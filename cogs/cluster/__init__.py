@@ -61,6 +61,10 @@ class Forwarder:
     async def _stop_if_lost(self) -> None:
         """A member whose shards another member took must not run their tables too."""
         await self.cluster.lost.wait()
+        self.bot.failure = (
+            f"This member ({self.cluster.member}) lost its shard leases: another member runs "
+            "its shards now, so it stopped."
+        )
         await self.bot.close()
 
     def uninstall(self) -> None:
@@ -116,7 +120,7 @@ class Forwarder:
         await asyncio.sleep(TAKE_WITHIN)
         if await self.cluster.withdraw(relay_id):
             log.warning("game %s: shard %s did not take a click; answered here", game_id, shard)
-            interaction = discord.Interaction(data=data, state=self.state)
+            interaction = discord.Interaction(data=data, state=self.state)  # type: ignore[arg-type]
             await interaction.response.send_message(RESTARTING, ephemeral=True)
 
     # -- the owner --------------------------------------------------------------------

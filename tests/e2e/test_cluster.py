@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from data import Database, Settings
@@ -150,3 +151,23 @@ async def test_two_members_serve_their_shards_and_a_killed_one_resumes(
             await assert_ledger(db_path, games[p.channel.id], [p])
         else:
             await assert_counted(db_path, games[p.channel.id], [p])
+
+
+async def test_a_member_whose_shards_were_taken_stops_with_one_line(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    db_path = tmp_path / "cluster.sqlite3"
+    proc = await member(emulator, db_path, tmp_path / "a.log", "a", "0-3").start()
+    try:
+        # a member on another machine took the shards while this one hung
+        async with aiosqlite.connect(db_path) as conn:
+            await conn.execute("UPDATE cluster_leases SET host = 'elsewhere'")
+            await conn.commit()
+        assert proc.proc is not None
+        assert await asyncio.wait_for(proc.proc.wait(), 15) == 1
+    finally:
+        await proc.stop()
+    (line,) = proc.errors()
+    assert line.endswith(
+        "This member (a) lost its shard leases: another member runs its shards now, so it stopped."
+    ), proc.log()
