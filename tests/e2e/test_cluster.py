@@ -14,6 +14,7 @@ The database is one shared SQLite file: ``DATABASES`` lists what the members sha
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 import aiosqlite
@@ -32,6 +33,7 @@ from tests.e2e.emulator import Channel, Emulator, Message
 from tests.e2e.process_support import (
     BotProcess,
     assert_ledger,
+    control_version,
     finished,
     game_ids,
     play_channel,
@@ -39,6 +41,12 @@ from tests.e2e.process_support import (
 from tests.e2e.table_support import open_game_lobby
 
 DATABASES = ["sqlite"]
+
+
+def deadline(msg: Message) -> str | None:
+    """The turn's deadline as a turn message shows it (a Discord timestamp)."""
+    found = re.search(r"Time runs out <t:(\d+):R>", msg.content)
+    return found[1] if found else None
 
 
 def said_restarted(emu: Emulator, channel: Channel, since: int) -> bool:
@@ -123,6 +131,20 @@ async def test_two_members_serve_their_shards_and_a_killed_one_resumes(
                 15.0,
                 "b's table after its restart",
             )
+            # her turn comes again, with working controls
+            again = await emulator.wait_for(
+                lambda: next(
+                    (
+                        m
+                        for m in reversed(emulator.dms(bea))
+                        if m.id > msg.id and control_version(m) == version
+                    ),
+                    None,
+                ),
+                15.0,
+                "bea's turn announced again",
+            )
+            assert deadline(again) is not None, again.content
             hold["bea"] = False
         await asyncio.gather(*tasks)
         # each server's profile, answered by its own member, counts its game
