@@ -9,6 +9,11 @@ human and three computers of ``--level`` each, spread evenly over the shards' se
 each human answers their turn after 0.3–0.6 s. Every human click is a DM click, so on
 N members (N-1)/N of them are passed on by the member of shard 0 to the table's owner.
 
+``python -m benchmarks.cluster relay [--count 500]`` measures the relay alone, on both
+engines (a throwaway PostgreSQL from ``tests/pg_server.py``, or ``TEST_POSTGRES_URL``):
+two members in two processes, one sending a 2 KB payload (a click's size) every 20 ms
+to the other's shard; the time from the send to its delivery, p50/p99.
+
 Figures per run: human decisions a second, the response time of a click (from the click
 to the interaction response reaching the emulator) p50/p99, the CPU seconds of each
 process (bot and its computer workers); for the cluster, what passing a click on adds
@@ -25,6 +30,7 @@ import json
 import random
 import re
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -159,3 +165,93 @@ def main_cluster(args: argparse.Namespace) -> int:
     print(f"targets: {json.dumps(out['targets'])}")
     print(json.dumps(out))
     return 0
+
+
+RECEIVER = """
+import asyncio, sys, time
+from data.cluster import open_cluster
+
+async def main():
+    cluster = await open_cluster(sys.argv[1], "receiver", [1], 2)
+    await cluster.claim()
+    cluster.start(lambda relay_id, payload: print(payload[:40], time.time(), flush=True))
+    print("ready", flush=True)
+    await asyncio.sleep(3600)
+
+asyncio.run(main())
+"""
+
+
+async def relay_latency(url: str, count: int) -> dict[str, Any]:
+    """Send ``count`` payloads to a member in another process; delivery p50/p99 (ms)."""
+    import sys
+
+    from data.cluster import open_cluster
+
+    receiver = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", RECEIVER, url, stdout=asyncio.subprocess.PIPE
+    )
+    assert receiver.stdout is not None
+    try:
+        assert (await asyncio.wait_for(receiver.stdout.readline(), 30)).strip() == b"ready"
+        sender = await open_cluster(url, "sender", [0], 2)
+        await sender.claim()
+        sent: dict[str, float] = {}
+        delays: list[float] = []
+        for n in range(count):
+            key = f"{n:08d}"
+            sent[key] = time.time()
+            await sender.send(1, key + "x" * 2000)
+            await asyncio.sleep(0.020)
+        while len(delays) < count:
+            line = await asyncio.wait_for(receiver.stdout.readline(), 10)
+            key, at = line.decode().split()
+            delays.append((float(at) - sent[key[:8]]) * 1000)
+        await sender.close()
+    finally:
+        receiver.kill()
+        await receiver.wait()
+    return {
+        "n": len(delays),
+        "p50_ms": round(percentile(delays, 50), 2),
+        "p99_ms": round(percentile(delays, 99), 2),
+    }
+
+
+async def relays(count: int) -> dict[str, Any]:
+    import os
+    import shutil
+
+    from tests import pg_server
+
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-relay-") as tmp:
+        out["sqlite"] = await relay_latency(str(Path(tmp) / "relay.sqlite3"), count)
+    url = os.environ.get("TEST_POSTGRES_URL", "").strip()
+    folder = None
+    if not url:
+        folder = Path(tempfile.mkdtemp(prefix="bench-pg-"))
+        url = pg_server.start(folder).url
+    try:
+        out["postgresql"] = await relay_latency(url, count)
+    finally:
+        if folder is not None:
+            pg_server.stop(folder)
+            shutil.rmtree(folder, ignore_errors=True)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m benchmarks.cluster", description=__doc__)
+    p.add_argument("what", choices=["relay"])
+    p.add_argument("--count", type=int, default=500)
+    args = p.parse_args(argv)
+    out = asyncio.run(relays(args.count))
+    for key, value in out.items():
+        print(f"{key}: {json.dumps(value)}")
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

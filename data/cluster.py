@@ -290,6 +290,8 @@ class SqliteCluster(Cluster):
         # relay rows live for a moment and leases are renewed every few seconds: a power
         # cut may lose the last of them, which costs nothing, so no fsync per click
         await self.conn.execute("PRAGMA synchronous = NORMAL")
+        # the bot's store has set it already: for a file of the cluster's own
+        await self.conn.execute("PRAGMA journal_mode = WAL")
         await self.conn.executescript(DDL.format(serial=SERIAL["sqlite"]))
 
     def _alive(self, lease: Lease, now: float) -> bool:
