@@ -147,6 +147,8 @@ async def test_two_members_serve_their_shards_and_a_killed_one_resumes(
             assert deadline(again) is not None, again.content
             hold["bea"] = False
         await asyncio.gather(*tasks)
+        # ann's table never stopped: its member was not restarted, and b left it alone
+        assert not said_restarted(emulator, home.channels[0], 0)
         # each server's profile, answered by its own member, counts its game
         for p, guild in ((players[0], home), (players[1], away)):
             shown = await emulator.slash(p.user, guild.channels[0], "profile", {"game": kind})
