@@ -88,9 +88,16 @@ async def test_two_members_serve_their_shards_and_a_killed_one_resumes(
     hold = {"bea": True}
     tasks: list[asyncio.Task[None]] = []
     try:
-        # a third member claiming b's shard is refused, naming b
-        with pytest.raises(AssertionError, match=r"shard 2 is held by b since [0-9-]+ [0-9:]+ UTC"):
-            await member(emulator, db_path, tmp_path / "c.log", "c", "2").start()
+        # a third member claiming b's shard is refused: one line naming b, exit status 1
+        third = member(emulator, db_path, tmp_path / "c.log", "c", "2")
+        with pytest.raises(AssertionError, match="the bot exited with 1"):
+            await third.start()
+        (line,) = third.errors()
+        assert re.search(
+            r"\[ERROR +\] cardtable\.bot: shard 2 is held by b since [0-9-]+ [0-9:]+ UTC: stop "
+            "that member first, or give this one other SHARD_IDS.$",
+            line,
+        ), third.log()
         for p in players:
             await start_game(emulator, kind, p, p.channel)
         overs = [finished(emulator, p.channel) for p in players]
