@@ -114,14 +114,29 @@ class Forwarder:
             self._parse(data)
             return
         shard = shard_of(guild, self.cluster.shard_count)
+        if await self._relay(data, game_id, shard, seen):
+            return
+        log.warning("game %s: shard %s did not take a click; answered here", game_id, shard)
+        interaction = discord.Interaction(data=data, state=self.state)  # type: ignore[arg-type]
+        await interaction.response.send_message(RESTARTING, ephemeral=True)
+
+    async def _relay(self, data: dict[str, Any], game_id: int, shard: int, seen: float) -> bool:
+        """Pass a click on to the owner of ``shard``; False if it is ours to answer."""
         payload = json.dumps({"kind": "interaction", "seen": seen, "data": data})
-        relay_id = await self.cluster.send(shard, payload)
+        try:
+            relay_id = await self.cluster.send(shard, payload)
+        except Exception as exc:  # the database is away: nobody else has the click
+            log.warning("game %s: a click could not be passed on (%s)", game_id, exc)
+            return False
         log.debug("game %s: click %s forwarded to shard %s", game_id, data.get("id"), shard)
         await asyncio.sleep(TAKE_WITHIN)
-        if await self.cluster.withdraw(relay_id):
-            log.warning("game %s: shard %s did not take a click; answered here", game_id, shard)
-            interaction = discord.Interaction(data=data, state=self.state)  # type: ignore[arg-type]
-            await interaction.response.send_message(RESTARTING, ephemeral=True)
+        try:
+            return not await self.cluster.withdraw(relay_id)
+        except Exception as exc:
+            # its fate unknown, the click is left to the owner: answered twice would be
+            # worse than not at all
+            log.warning("game %s: a passed-on click could not be taken back (%s)", game_id, exc)
+            return True
 
     # -- the owner --------------------------------------------------------------------
 
