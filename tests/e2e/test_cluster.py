@@ -184,6 +184,63 @@ async def test_two_members_serve_their_shards_and_a_killed_one_resumes(
             await assert_counted(db_path, games[p.channel.id], [p])
 
 
+async def test_the_member_of_shard_0_killed_mid_game_restarts_and_dm_clicks_flow_again(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Discord sends DM clicks to shard 0 only: while its member is down nobody gets
+    them (as on Discord); once it is back, both tables play on, its own resumed."""
+    kind = "president"
+    db_path = tmp_path / "cluster.sqlite3"
+    ann, bea = emulator.create_user("ann"), emulator.create_user("bea")
+    home = emulator.create_guild("Home", members=[ann], shard=(1, SHARD_COUNT))
+    away = emulator.create_guild("Away", members=[bea], shard=(3, SHARD_COUNT))
+    async with await Database.open(db_path) as db:
+        for guild in (home, away):
+            ch = guild.channels[0]
+            await db.set_channel_settings(ch.id, guild.id, kind, Settings(options=ONE_GAME[kind]))
+    a_log = tmp_path / "a.log"
+    procs = [await member(emulator, db_path, a_log, "a", "0-1").start()]
+    b = await member(emulator, db_path, tmp_path / "b.log", "b", "2-3").start()
+    players = [Player(ann, home.channels[0]), Player(bea, away.channels[0])]
+    gate = asyncio.Lock()
+    tasks: list[asyncio.Task[None]] = []
+    try:
+        for p in players:
+            await start_game(emulator, kind, p, p.channel)
+        overs = [finished(emulator, p.channel) for p in players]
+        tasks = [
+            asyncio.create_task(play_channel(emulator, [p], done=over, timeout=240.0, gate=gate))
+            for p, over in zip(players, overs, strict=True)
+        ]
+        await emulator.wait_for(
+            lambda: all(len(p.applied) >= 1 for p in players), 60.0, "a decision of each"
+        )
+        async with gate:
+            await procs[0].kill()
+            killed = emulator.mark()
+            procs.append(await member(emulator, db_path, a_log, "a", "0-1").start())
+            await emulator.wait_for(
+                lambda: said_restarted(emulator, home.channels[0], killed),
+                15.0,
+                "a's table after its restart",
+            )
+        await asyncio.gather(*tasks)
+        # b's table went on through a's downtime and was never resumed
+        assert not said_restarted(emulator, away.channels[0], 0)
+    finally:
+        for t in tasks:
+            t.cancel()
+        await procs[-1].stop()
+        await b.stop()
+    for proc in [*procs, b]:
+        assert proc.errors() == [], proc.log()[-3000:]
+    async with await Database.open(db_path) as db:
+        for p in players:
+            (game,) = await db.recent_games(p.channel.id, kind=kind)
+            assert game.status == "finished", game
+            await assert_ledger(db_path, game.game_id, [p])
+
+
 async def test_a_member_whose_shards_were_taken_stops_with_one_line(
     emulator: Emulator, tmp_path: Path
 ) -> None:
