@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.replies import respond
 from data.cluster import Cluster, shard_of
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ class Forwarder:
             return
         log.warning("game %s: shard %s did not take a click; answered here", game_id, shard)
         interaction = discord.Interaction(data=data, state=self.state)  # type: ignore[arg-type]
-        await interaction.response.send_message(RESTARTING, ephemeral=True)
+        await respond(interaction, RESTARTING, ephemeral=True)
 
     async def _relay(self, data: dict[str, Any], game_id: int, shard: int, seen: float) -> bool:
         """Pass a click on to the owner of ``shard``; False if it is ours to answer."""
