@@ -58,6 +58,7 @@ class BotProcess:
             E2E_API_BASE=emu.api_base,
             E2E_GATEWAY=f"{emu.ws_base}/gateway",
             E2E_CLOCK_SCALE=str(self.scale),
+            E2E_CLOCK_SINCE=str(emu.clock_since),
             E2E_TIMINGS=json.dumps(self.timings),
             DISCORD_TOKEN=emu.token,
             DATABASE_PATH=str(self.db_path),

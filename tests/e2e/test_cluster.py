@@ -125,6 +125,8 @@ async def test_two_members_serve_their_shards_and_a_killed_one_resumes(
         )
         assert not overs[1]()
         msg, version = held
+        shown = deadline(msg)
+        assert shown is not None, msg.content
         async with gate:
             await procs[1].kill()
             killed = emulator.mark()
@@ -138,7 +140,7 @@ async def test_two_members_serve_their_shards_and_a_killed_one_resumes(
                 15.0,
                 "b's table after its restart",
             )
-            # her turn comes again, with working controls
+            # her turn comes again, with working controls and its clock running on
             again = await emulator.wait_for(
                 lambda: next(
                     (
@@ -151,7 +153,7 @@ async def test_two_members_serve_their_shards_and_a_killed_one_resumes(
                 15.0,
                 "bea's turn announced again",
             )
-            assert deadline(again) is not None, again.content
+            assert deadline(again) == shown, again.content
             hold["bea"] = False
         await asyncio.gather(*tasks)
         # ann's table never stopped: its member was not restarted, and b left it alone
