@@ -17,6 +17,7 @@ import ctypes
 import logging
 import os
 import signal
+import socket
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from cogs.budget import Budget
 from cogs.clock import Clock, SystemClock
 from cogs.translator import CommandTranslator
 from data import BadDatabaseUrl, Database, DatabaseError, parse_url
+from data.cluster import Cluster, ShardHeld, open_cluster
 
 log = logging.getLogger("cardtable.bot")
 
@@ -45,6 +47,9 @@ VARIABLES: tuple[str, ...] = (
     "LOG_LEVEL",
     "DEV_GUILD_ID",
     "REQUESTS_PER_SECOND",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+    "CLUSTER_MEMBER",
 )
 """Every setting the bot reads from the environment or ``.env``."""
 
@@ -71,6 +76,27 @@ class Settings:
     """The bot's own budget under Discord's global limit of 50 a second per token."""
     notes: tuple[str, ...] = ()
     """What the configuration chose that the host should hear of (logged at start-up)."""
+    shards: Shards | None = None
+    """The shards this process runs, when the bot is sharded (``SHARD_COUNT``)."""
+
+
+@dataclass(frozen=True)
+class Shards:
+    """A sharded bot: this process (a cluster member) runs ``ids`` of ``count`` shards and
+    owns the tables of their servers; see docs/cluster.md."""
+
+    count: int
+    ids: tuple[int, ...]
+    member: str
+    """The member's name in the cluster's leases (``CLUSTER_MEMBER``, default host:pid)."""
+
+    @property
+    def share(self) -> float:
+        """This member's part of the token's request budget: its part of the shards.
+        Discord spreads servers evenly over shards, so a member's traffic follows its
+        shards; a static share needs no coordination and never lets the members
+        together exceed the token's limit, even while one of them is away."""
+        return len(self.ids) / self.count
 
 
 @dataclass(frozen=True)
@@ -166,7 +192,48 @@ def load_settings(
         dev_guild_id=dev_guild,
         requests_per_second=rate,
         notes=notes,
+        shards=load_shards(values),
     )
+
+
+def load_shards(values: Mapping[str, str | None]) -> Shards | None:
+    """``SHARD_COUNT``, ``SHARD_IDS`` (``0-3``, ``0,2``, ``0-1,3``; default all) and
+    ``CLUSTER_MEMBER``; None (one unsharded process, as ever) without ``SHARD_COUNT``."""
+    count_text = (values.get("SHARD_COUNT") or "").strip()
+    ids_text = (values.get("SHARD_IDS") or "").strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError(
+                f"SHARD_IDS={ids_text!r} needs SHARD_COUNT, the bot's total number of shards "
+                "(the same in every process)"
+            )
+        return None
+    if not count_text.isdigit() or not 1 <= int(count_text) <= 65536:
+        raise ConfigError(
+            f"SHARD_COUNT={count_text!r}: the bot's total number of shards, a whole number "
+            "from 1 (Discord asks for one per 1,000 to 2,500 servers)"
+        )
+    count = int(count_text)
+    ids = _shard_ids(ids_text, count) if ids_text else tuple(range(count))
+    member = (values.get("CLUSTER_MEMBER") or "").strip() or f"{socket.gethostname()}:{os.getpid()}"
+    return Shards(count=count, ids=ids, member=member)
+
+
+def _shard_ids(text: str, count: int) -> tuple[int, ...]:
+    problem = ConfigError(
+        f"SHARD_IDS={text!r}: the shards this process runs, from 0 to {count - 1} "
+        f"(SHARD_COUNT={count}), as a range or a list: 0-3, 0,2 or 0-1,3"
+    )
+    ids: set[int] = set()
+    for part in text.split(","):
+        low, dash, high = part.strip().partition("-")
+        if not low.strip().isdigit() or (dash and not high.strip().isdigit()):
+            raise problem
+        first, last = int(low), int(high) if dash else int(low)
+        if first > last or last >= count:
+            raise problem
+        ids.update(range(first, last + 1))
+    return tuple(sorted(ids))
 
 
 def _default_database(folder: Path) -> tuple[Path, tuple[str, ...]]:
@@ -215,7 +282,8 @@ class CardTableBot(commands.Bot):
         intents.message_content = False
         intents.presences = False
         intents.members = False
-        self.budget = Budget(settings.requests_per_second)
+        share = settings.shards.share if settings.shards is not None else 1.0
+        self.budget = Budget(max(1.0, settings.requests_per_second * share))
         """Every request the bot starts waits for its share of the global limit here."""
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -223,7 +291,13 @@ class CardTableBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             http_trace=self.budget.trace(),
+            **_shard_options(settings.shards),
         )
+        self.cluster: Cluster | None = None
+        """The cluster this process is a member of, when sharded."""
+        self._closing: asyncio.Future[None] | None = None
+        self.failure: str | None = None
+        """Why the bot stopped by itself, if it did: the process then exits 1 (one line)."""
         self.settings = settings
         self.clock = clock
         self.timings = timings
@@ -239,9 +313,14 @@ class CardTableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._db = await _open_database(self.settings)
+        await self._join_cluster()
         await self.tree.set_translator(CommandTranslator())  # commands in the user's language
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        if self.cluster is not None:
+            await self.load_extension("cogs.cluster")
+        if self.settings.shards is not None and 0 not in self.settings.shards.ids:
+            return  # the member running shard 0 registers the commands, once for all
         if self.settings.dev_guild_id is not None:
             # Guild commands appear at once; global ones can take a while to propagate.
             guild = discord.Object(self.settings.dev_guild_id)
@@ -250,18 +329,68 @@ class CardTableBot(commands.Bot):
         else:
             await self.tree.sync()
 
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process runs the tables of a server (always, unsharded)."""
+        return self.cluster is None or self.cluster.owns(guild_id)
+
+    async def _join_cluster(self) -> None:
+        """Hold this member's shards in the shared database, or refuse to start."""
+        shards = self.settings.shards
+        if shards is None:
+            return
+        where = getattr(self.settings, "database_url", None) or self.settings.database_path
+        cluster = await open_cluster(where, shards.member, shards.ids, shards.count)
+        try:
+            await cluster.claim()
+        except ShardHeld as exc:
+            await cluster.close(release=False)
+            raise StartupError(str(exc)) from None
+        self.cluster = cluster
+        log.info(
+            "cluster member %s runs shards %s of %s",
+            shards.member,
+            ",".join(map(str, shards.ids)),
+            shards.count,
+        )
+
     async def close(self) -> None:
+        # Once, to the end, whoever asks and however often: a member that stops itself
+        # (its leases were lost) closes from one of its own tasks while ``async with``
+        # closes it again, and the process must not end with the cluster half closed.
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close_once())
+        await asyncio.shield(self._closing)
+
+    def clear(self) -> None:
+        super().clear()
+        self._closing = None
+
+    async def _close_once(self) -> None:
         await super().close()  # unloads the cogs first: they stop their tasks
+        if self.cluster is not None:
+            await self.cluster.close()
+            self.cluster = None
         if self._db is not None:
             await self._db.close()
             self._db = None
+
+
+class ShardedCardTableBot(CardTableBot, commands.AutoShardedBot):
+    """The bot running some of a sharded bot's shards (``SHARD_COUNT``)."""
+
+
+def _shard_options(shards: Shards | None) -> dict[str, Any]:
+    if shards is None:
+        return {}
+    return {"shard_count": shards.count, "shard_ids": list(shards.ids)}
 
 
 def create_bot(
     settings: Settings, *, clock: Clock | None = None, timings: Timings | None = None
 ) -> CardTableBot:
     """The bot, used by ``main()`` and by the end-to-end tests."""
-    return CardTableBot(settings, clock=clock or SystemClock(), timings=timings or Timings())
+    kind = CardTableBot if settings.shards is None else ShardedCardTableBot
+    return kind(settings, clock=clock or SystemClock(), timings=timings or Timings())
 
 
 M_MMAP_THRESHOLD = -3
@@ -384,6 +513,8 @@ async def _serve(bot: CardTableBot, token: str) -> None:
     # closing the database: the process must not end before that.
     for task in closing:
         await task
+    if bot.failure is not None:
+        raise StartupError(bot.failure)
 
 
 def run_bot(settings: Settings) -> int:

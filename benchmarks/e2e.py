@@ -75,6 +75,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks import cluster
 from data import Database, Settings
 from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.president_support import open_lobby
@@ -638,7 +639,10 @@ def main(argv: list[str] | None = None) -> int:
         default=30.0,
         help="seconds of play before the load is measured",
     )
+    cluster.add_arguments(p)
     args = p.parse_args(argv)
+    if args.cluster:
+        return cluster.main_cluster(args)
     if args.game is not None and args.load_tables:
         game = "sixty" if args.game == "all" else args.game
         result = asyncio.run(

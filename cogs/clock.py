@@ -39,15 +39,18 @@ class ScaledClock:
     timestamps stay consistent with the sleeps.
     """
 
-    def __init__(self, scale: float) -> None:
+    def __init__(self, scale: float, *, since: float | None = None) -> None:
         if scale <= 0:
             raise ValueError("scale must be positive")
         self.scale = scale
-        self._wall0 = time.time()
+        wall = time.time()
         self._mono0 = time.monotonic()
+        # From ``since`` (a wall time several bot processes share), game time is the
+        # same in all of them: a deadline one stored means the same to the next.
+        self._game0 = wall if since is None else since + (wall - since) / scale
 
     def now(self) -> float:
-        return self._wall0 + (time.monotonic() - self._mono0) / self.scale
+        return self._game0 + (time.monotonic() - self._mono0) / self.scale
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(max(0.0, seconds) * self.scale)

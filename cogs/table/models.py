@@ -51,6 +51,9 @@ class TableMeta:
     hinted: list[list[list[int]]] = field(default_factory=list)
     """Per seat: the decisions they asked a hint for, as [round, index], the
     index being the decision's place in that round of the game's record."""
+    turn: list[float] = field(default_factory=list)
+    """The human turn under way as [version, seat, deadline], so that after a
+    restart its clock runs on to the same deadline rather than starting again."""
 
     def __post_init__(self) -> None:
         n = len(self.auto)
@@ -75,6 +78,7 @@ class TableMeta:
                 "left": self.left,
                 "hints": self.hints,
                 "hinted": self.hinted,
+                "turn": self.turn,
             }
         )
 
@@ -106,7 +110,23 @@ class TableMeta:
                 [[int(x) for x in mark][:2] for mark in (marks or [])]
                 for marks in list(d.get("hinted") or [])[:players]
             ],
+            turn=[float(x) for x in d.get("turn") or []][:3],
         )
+
+    def plan_turn(self, seats: list[Seat], state: Any, version: int, now: float) -> None:
+        """Note the deadline of the turn ``state`` starts at ``version`` if it is a
+        person's: stored with what starts the turn (the deal, the decision before
+        it), a restart keeps it, and the turn costs no write of its own."""
+        over = state.is_terminal() or state.is_round_over()
+        q = None if over else state.current_player
+        if q is not None and seats[q].user_id is not None and not self.auto[q]:
+            self.turn = [version, q, now + self.turn_seconds]
+
+    def turn_deadline(self, version: int, player: int) -> float | None:
+        """The deadline noted for this turn (it runs on after a restart), if any."""
+        if len(self.turn) == 3 and (int(self.turn[0]), int(self.turn[1])) == (version, player):
+            return self.turn[2]
+        return None
 
     def hinted_in(self, player: int, round_number: int) -> list[int]:
         """Where the player's hinted decisions of that round are in the record."""

@@ -206,7 +206,9 @@ class TableRuntime(commands.Cog, name="Tables"):
         round's snapshot, replaying the decisions stored since."""
         await self.bot.wait_until_ready()
         try:
-            lives = await self.session.stored(None, self.bot.db.live_tables)
+            stored = await self.session.stored(None, self.bot.db.live_tables)
+            # in a cluster, the members running the other shards resume theirs
+            lives = [live for live in stored if self.bot.owns_guild(live.guild_id)]
             self.clicks.resuming = {live.game_id: asyncio.Event() for live in lives}
         finally:
             self.clicks.loaded.set()

@@ -177,6 +177,7 @@ class TableSession:
         game = manifest.game
         state = game.new_game(options, seed)
         header, deal = record_parts(state)
+        meta.plan_turn(seats, state, 0, self.clock.now())
         game_id = await self.storage.create_game(
             NewGame(
                 guild_id=guild_id,
@@ -286,9 +287,14 @@ class TableSession:
         if t.notified != (version, p):
             t.notified = (version, p)
             t.warned = False
-            t.deadline = self.clock.now() + turn
+            t.deadline = t.meta.turn_deadline(version, p)
+            if t.deadline is None:  # a turn nothing planned (a seat taken back)
+                t.meta.turn = [version, p, self.clock.now() + turn]
+                t.deadline = t.meta.turn[2]
+                await self.save_meta(t)  # before anyone sees it, as a decision
             t.dirty.set()
-            await self.messenger.turn(t, p, version)
+            if t.deadline > self.clock.now():  # else it ran out while the bot was down
+                await self.messenger.turn(t, p, version)
         deadline = t.deadline or self.clock.now()
         t.changed.clear()
         if t.closed or t.version != version or t.is_computer(p):
@@ -347,6 +353,7 @@ class TableSession:
                     took_over = True
             ended_round = new.is_terminal() or new.is_round_over()
             round_result = stored_round(t, new) if ended_round else None
+            meta.plan_turn(t.seats, new, version + 1, self.clock.now())
             meta_json = meta.to_json()
             changed = meta_json != t.stored_meta
             outcome = new.outcome() if new.is_terminal() else None
@@ -370,6 +377,7 @@ class TableSession:
             # table message while this was being stored
             t.meta.timeouts = meta.timeouts
             t.meta.auto = meta.auto
+            t.meta.turn = meta.turn
             if by == "timeout":
                 self.note(t, f"{t.names[p]} ran out of time")
         t.changed.set()
@@ -482,6 +490,7 @@ class TableSession:
             new = t.state.copy()
             new.start_round()
             _header, deal = record_parts(new)
+            t.meta.plan_turn(t.seats, new, t.version + 1, self.clock.now())
             meta_json = t.meta.to_json()
             try:
                 t.version = await self.stored(

@@ -16,6 +16,8 @@ where ``BotProcess.errors()`` would miss them).
 - ``E2E_CHECKOUT``: the folder the bot takes for its own instead (its ``.env``
   and the base of a relative or default ``DATABASE_PATH``);
 - ``E2E_CLOCK_SCALE``: a :class:`~cogs.clock.ScaledClock` scale (default 0.01);
+- ``E2E_CLOCK_SINCE``: the wall time the scaled game time counts from, the same for
+  every bot process of a test (a deadline stored by one means the same to the next);
 - ``E2E_TIMINGS``: JSON of :class:`bot.Timings` fields (default: the e2e ones);
 - ``E2E_LOOP_LAG``: a file that receives, at exit, the lateness of a sampler
   task scheduled every 10 ms in the bot's event loop (``[[wall, lag_s], ...]``);
@@ -119,8 +121,10 @@ def _patch() -> None:
             logging.getLogger().setLevel(max(logging.getLogger().level, logging.INFO))
             for name in debug_only:
                 logging.getLogger(name).setLevel(settings.log_level)
-        b = real_create(settings, clock=ScaledClock(scale), timings=timings)
+        since = float(os.environ["E2E_CLOCK_SINCE"]) if os.environ.get("E2E_CLOCK_SINCE") else None
+        b = real_create(settings, clock=ScaledClock(scale, since=since), timings=timings)
         b._connection.guild_ready_timeout = 0.1  # no 2 s wait for GUILD_CREATEs
+        b.before_identify_hook = _no_identify_pause  # type: ignore[method-assign]
         hook = b.setup_hook
 
         async def setup_hook() -> None:
@@ -135,6 +139,11 @@ def _patch() -> None:
         return b
 
     bot.create_bot = create
+
+
+async def _no_identify_pause(shard_id: int | None, *, initial: bool = False) -> None:
+    """The emulator limits no IDENTIFY: discord.py's 5 s between a process's shards
+    would only slow every sharded start down."""
 
 
 def _dump_allocations(path: str) -> None:

@@ -58,6 +58,7 @@ class BotProcess:
             E2E_API_BASE=emu.api_base,
             E2E_GATEWAY=f"{emu.ws_base}/gateway",
             E2E_CLOCK_SCALE=str(self.scale),
+            E2E_CLOCK_SINCE=str(emu.clock_since),
             E2E_TIMINGS=json.dumps(self.timings),
             DISCORD_TOKEN=emu.token,
             DATABASE_PATH=str(self.db_path),
@@ -65,7 +66,8 @@ class BotProcess:
             PYTHONUNBUFFERED="1",
         )
         env.update(self.extra_env)
-        before = emu.gateway.current
+        before = set(emu.gateway.sessions)
+        shards = self.shards
         with open(self.log_path, "ab") as log:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -81,11 +83,24 @@ class BotProcess:
         def ready() -> bool:
             if self.proc is not None and self.proc.returncode is not None:
                 raise AssertionError(f"the bot exited with {self.proc.returncode}: {self.log()}")
-            s = emu.gateway.current
-            return s is not None and s is not before and s.ws is not None
+            for shard in shards:
+                s = emu.gateway.shard_session(shard)
+                if s is None or s.id in before or s.ws is None:
+                    return False
+            return True
 
         await emu.wait_for(ready, ready_timeout, "the bot process to identify")
         return self
+
+    @property
+    def shards(self) -> list[int]:
+        """The shards this process runs (``SHARD_IDS``, default all; unsharded: 0)."""
+        count = int(self.extra_env.get("SHARD_COUNT") or 1)
+        ids: list[int] = []
+        for part in (self.extra_env.get("SHARD_IDS") or f"0-{count - 1}").split(","):
+            low, _, high = part.partition("-")
+            ids += range(int(low), int(high or low) + 1)
+        return ids
 
     @property
     def pid(self) -> int:

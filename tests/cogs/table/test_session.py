@@ -245,6 +245,45 @@ def test_a_game_resumes_from_what_was_stored() -> None:
     assert [r.number for r in ports.storage.games[t.game_id].rounds] == [1, 2]
 
 
+def test_a_restart_keeps_the_deadline_of_the_turn_under_way() -> None:
+    """The turn's clock runs on through a restart: the player is given the time that
+    was left, not a new turn's time; a turn that ran out meanwhile times out at once."""
+    ports = Ports()
+    first = ports.session(TAKEAWAY)
+    ports.messenger.players = {1: take_most}
+
+    async def restart_at(now: float, live: Any) -> Table:
+        restarted = Ports(storage=ports.storage)
+        restarted.clock.t = now
+        again = await restarted.session(TAKEAWAY).restore(live)
+        assert again is not None
+        driver = asyncio.create_task(restarted.messenger.session.drive(again))  # type: ignore[union-attr]
+        while again.deadline is None and again.version == live.version:
+            await asyncio.sleep(0)
+        driver.cancel()
+        await asyncio.gather(driver, return_exceptions=True)
+        return again
+
+    async def play() -> tuple[float, Table, Table]:
+        t = await takeaway_table(ports, first)
+        driver = asyncio.create_task(first.drive(t))
+        while ("turn", 0) not in ports.messenger.told:
+            await asyncio.sleep(0)
+        assert t.deadline is not None
+        deadline = t.deadline
+        driver.cancel()
+        await asyncio.gather(driver, return_exceptions=True)
+        (live,) = await ports.storage.live_tables()
+        in_time = await restart_at(deadline - 10, live)
+        too_late = await restart_at(deadline + 10, live)
+        return deadline, in_time, too_late
+
+    deadline, in_time, too_late = run(play())
+    assert in_time.deadline == deadline and in_time.version == 0
+    # the turn ran out while the bot was down: the default decision, stored at once
+    assert too_late.version == 1 and too_late.meta.timeouts[0] == 1
+
+
 def test_at_every_turn_a_resume_finds_the_state_the_players_see() -> None:
     ports = Ports()
     session = ports.session(TAKEAWAY)

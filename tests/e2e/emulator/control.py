@@ -25,6 +25,7 @@ import contextlib
 import logging
 import re
 import secrets
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -210,6 +211,9 @@ class Emulator:
         self.faults: list[Fault] = []
         self.rate_limits = RateLimits()
         self.latency = 0.0
+        self.clock_since = time.time()
+        """The wall time from which the scaled game clocks of this emulator's bot
+        processes count (``tests/e2e/launcher.py``), so that they agree."""
         # How long slash() waits for a command the bot may still be syncing.
         self.command_sync_grace = 1.0
         self.port = 0
@@ -459,12 +463,14 @@ class Emulator:
         channels: Iterable[str] = ("general",),
         owner: User | None = None,
         bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
-        """A guild with the bot, the given members and text channels.
+        """A guild with the bot, the given members and text channels; ``shard``
+        ``(shard_id, shard_count)`` picks an id on that shard.
 
         If the bot is already connected it receives GUILD_CREATE.
         """
-        gid = self.state.snowflake()
+        gid = self.state.snowflake() if shard is None else self.state.snowflake.for_shard(*shard)
         owner = owner or self.owner
         everyone = Role(id=gid, name="@everyone", permissions=DEFAULT_MEMBER_PERMISSIONS)
         bot_role = Role(

@@ -9,6 +9,15 @@ instead of losing interactions.
 
 discord.py asks for ``compress=zlib-stream`` but also accepts plain text
 frames, so frames are sent uncompressed JSON text.
+
+Shards: a connection identifies with ``shard: [shard_id, shard_count]`` (none
+means ``[0, 1]``) and gets the events of the servers whose shard, ``(guild_id >>
+22) % shard_count``, is its own; events of no server (DMs, clicks in DMs) go to
+shard 0 only. As on Discord, nothing stops a second connection identifying
+for a shard already connected: both receive its events (a second bot process
+answers every click too, which is what the cluster's shard leases prevent). A
+session that is no longer connected keeps its events for a RESUME while it is
+the latest of its shard.
 """
 
 from __future__ import annotations
@@ -41,6 +50,14 @@ class Session:
     ws: web.WebSocketResponse | None = None
     resumes: int = 0
     heartbeats: int = 0
+    shard_id: int = 0
+    shard_count: int = 1
+
+    def wants(self, guild_id: int | None) -> bool:
+        """Whether the events of this server (None: of no server) come to this shard."""
+        if guild_id is None:
+            return self.shard_id == 0
+        return (guild_id >> 22) % self.shard_count == self.shard_id
 
     def next_frame(self, event: str, data: Any) -> dict[str, Any]:
         self.seq += 1
@@ -56,25 +73,41 @@ class Gateway:
         self.emu = emu
         self.sessions: dict[str, Session] = {}
         self.current: Session | None = None
+        """The latest session of shard 0 (of the bot, when it is not sharded)."""
+        self.latest: dict[tuple[int, int], Session] = {}
+        """The latest session of each ``(shard_id, shard_count)``."""
         self.connections = 0
         self.identified = asyncio.Event()
         self._lock = asyncio.Lock()
 
     # -- dispatch ------------------------------------------------------------
     async def dispatch(self, event: str, data: Any) -> None:
-        """Send an event to the current session (buffered while disconnected)."""
-        session = self.current
-        if session is None:
-            return
+        """Send an event to the sessions of its shard (buffered while disconnected)."""
+        guild_id = guild_of(event, data)
         async with self._lock:
-            frame = session.next_frame(event, data)
-            ws = session.ws
-            if ws is not None and not ws.closed:
-                try:
-                    await ws.send_str(json.dumps(frame))
-                except ConnectionError:  # pragma: no cover - racing a drop
-                    session.ws = None
+            for session in self.targets(guild_id):
+                frame = session.next_frame(event, data)
+                ws = session.ws
+                if ws is not None and not ws.closed:
+                    try:
+                        await ws.send_str(json.dumps(frame))
+                    except ConnectionError:  # pragma: no cover - racing a drop
+                        session.ws = None
         self.emu.notify()
+
+    def targets(self, guild_id: int | None) -> list[Session]:
+        """The sessions that get the events of a server (None: of no server)."""
+        return [
+            s
+            for s in self.sessions.values()
+            if s.wants(guild_id)
+            and (s.ws is not None or self.latest.get((s.shard_id, s.shard_count)) is s)
+        ]
+
+    def shard_session(self, shard_id: int) -> Session | None:
+        """The latest session identified for a shard (any shard count)."""
+        found = [s for (sid, _), s in self.latest.items() if sid == shard_id]
+        return found[-1] if found else None
 
     async def drop(self, code: int = 4000) -> None:
         """Close the live connection the way a network failure would.
@@ -135,16 +168,27 @@ class Gateway:
         if data.get("token") != self.emu.token:
             await ws.close(code=4004, message=b"Authentication failed.")
             return None
-        session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)))
+        shard = data.get("shard") or [0, 1]
+        shard_id, shard_count = int(shard[0]), int(shard[1])
+        if not 0 <= shard_id < shard_count:
+            await ws.close(code=4010, message=b"Invalid shard.")
+            return None
+        session = Session(
+            id=secrets.token_hex(16),
+            intents=int(data.get("intents", 0)),
+            shard_id=shard_id,
+            shard_count=shard_count,
+        )
         self.sessions[session.id] = session
-        self.current = session
+        self.latest[(shard_id, shard_count)] = session
+        if shard_id == 0:
+            self.current = session
         bot = self.emu.bot_user
+        guilds = [g for g in self.emu.state.guilds.values() if session.wants(g.id)]
         ready = {
             "v": 10,
             "user": {**bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [
-                {"id": str(g.id), "unavailable": True} for g in self.emu.state.guilds.values()
-            ],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "resume_gateway_url": f"{self.emu.ws_base}/gateway-resume",
             "application": {"id": str(self.emu.application_id), "flags": 0},
@@ -155,12 +199,12 @@ class Gateway:
             "geo_ordered_rtc_regions": [],
             "user_settings": {},
             "auth": {},
-            "shard": [0, 1],
+            "shard": [shard_id, shard_count],
         }
         async with self._lock:
             session.ws = ws
             frames = [session.next_frame("READY", ready)]
-            for guild in self.emu.state.guilds.values():
+            for guild in guilds:
                 frames.append(session.next_frame("GUILD_CREATE", guild.payload(bot.id)))
             for frame in frames:
                 await ws.send_str(json.dumps(frame))
@@ -208,3 +252,18 @@ class Gateway:
         if data.get("nonce"):
             chunk["nonce"] = data["nonce"]
         await self.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+
+GUILD_EVENTS = ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE")
+"""Events whose data is the server itself (its ``id``); others carry ``guild_id``."""
+
+
+def guild_of(event: str, data: Any) -> int | None:
+    """The server an event is about, which picks its shard (None: a DM, or no server)."""
+    if not isinstance(data, dict):
+        return None
+    if data.get("guild_id"):
+        return int(data["guild_id"])
+    if event in GUILD_EVENTS and data.get("id"):
+        return int(data["id"])
+    return None

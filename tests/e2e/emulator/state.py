@@ -73,6 +73,15 @@ class SnowflakeFactory:
         self._last = max(self._last + 1, candidate)
         return self._last
 
+    def for_shard(self, shard_id: int, shard_count: int) -> int:
+        """A snowflake whose shard, ``(id >> 22) % shard_count``, is ``shard_id``: its
+        time part moved on by at most ``shard_count - 1`` milliseconds."""
+        base = self()
+        ms = base >> 22
+        ms += (shard_id - ms) % shard_count
+        self._last = (ms << 22) | (base & ((1 << 22) - 1))
+        return self._last
+
 
 def iso_now() -> str:
     return dt.datetime.now(dt.UTC).isoformat()
