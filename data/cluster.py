@@ -426,7 +426,7 @@ class PostgresCluster(Cluster):
         self._session_lock = asyncio.Lock()
 
     async def _setup(self) -> None:
-        import asyncpg  # type: ignore[import-untyped]
+        import asyncpg
 
         self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=4)
         self._session = await asyncpg.connect(self.url)

@@ -59,18 +59,14 @@ if a step before the last was refused)."""
 async def bigtwo_turn(
     emu: Emulator, user: User, msg: Message
 ) -> tuple[InteractionHandle, str | None]:
-    """The cheapest suggestion, else pass; the decision is None if a step was refused."""
+    """The cheapest suggestion (choosing it plays it at once), else pass."""
     sugg = select_of(msg, "sugg")
     if sugg is None:
         button = button_of(msg, "pass")
         assert button is not None, msg.content
         return await emu.click(user, msg, button["custom_id"], wait=False), "pass"
-    h = await emu.select(user, msg, sugg["custom_id"], [sugg["options"][0]["value"]], timeout=10)
-    if h.response_type != 7:
-        return h, None
-    play = button_of(msg, "play")
-    assert play is not None, msg.content
-    return await emu.click(user, msg, play["custom_id"], wait=False), "play"
+    value = sugg["options"][0]["value"]
+    return await emu.select(user, msg, sugg["custom_id"], [value], wait=False), "play"
 
 
 async def sixty_turn(
