@@ -58,9 +58,9 @@ def _figure(x: float) -> str:
 def hint_text(game: str, tips: list[coach.Suggestion]) -> str:
     """The hint as the player reads it: the ranked decisions in the game's terms."""
     if not tips:
-        return _("💡 Nothing to choose here: any move is the same.")
+        return "💡 " + _("Nothing to choose here: any move is the same.")
     unit = coach.hook(game).UNIT
-    lines = [_("💡 **Hint** — the coach's choices from what you can see (best first):")]
+    lines = ["💡 " + _("**Hint** — the coach's choices from what you can see (best first):")]
     for i, tip in enumerate(tips, 1):
         if i > 1 and tip.cost > 0:
             line = _("{i}. **{move}** — {estimate} ({cost} {unit} worse). {reason}")
@@ -111,9 +111,10 @@ def review_embeds(
         lines += ["", _("Your costliest decisions follow, with your hand at the time.")]
     embeds = [
         discord.Embed(
-            title=_("🎓 Review of {game} game {id} — {name}").format(
+            title="🎓 "
+            + _("Review of {game} game {id} — {name}").format(
                 game=game_title(adapter), id=game_id, name=name
-            )[:256],
+            )[:250],
             description="\n".join(lines)[:4096],
             colour=adapter.colour,
         )
@@ -299,9 +300,9 @@ class Shown:
             if self.latest is None:
                 return
             done, total = self.latest
-            text = _("🎓 Reviewing your decisions in game {id}… {done} of {total} done.").format(
-                id=self.game_id, done=done, total=total
-            )
+            text = "🎓 " + _(
+                "Reviewing your decisions in game {id}… {done} of {total} done."
+            ).format(id=self.game_id, done=done, total=total)
             with contextlib.suppress(discord.HTTPException):
                 await edit_original(self.interaction, content=text)
 

@@ -149,7 +149,8 @@ ROUND_TEXTS: dict[str, tuple[str, str]] = {
 def by_round(adapter: GameAdapter, key: str) -> str:
     """The sentence ``key`` of :data:`ROUND_TEXTS` in the game's words, translated."""
     rounds, deals = ROUND_TEXTS[key]
-    return _(deals if round_word(adapter) == "deal" else rounds)
+    message = deals if round_word(adapter) == "deal" else rounds
+    return _(message)
 
 
 def refuse_elsewhere(interaction: discord.Interaction, channel_id: int) -> None:

@@ -226,7 +226,8 @@ class Lobbies:
                 lines.append(f"• <@{uid}>")
         for i in range(lobby.computers):
             lines.append(
-                _("• 🤖 {name} ({level})").format(
+                "• 🤖 "
+                + _("{name} ({level})").format(
                     name=COMPUTER_NAMES[i % len(COMPUTER_NAMES)], level=lobby.level
                 )
             )

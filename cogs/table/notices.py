@@ -18,7 +18,7 @@ from .models import Table
 log = logging.getLogger("cardtable.game")
 
 PAUSED = N_(
-    "⏸️ **The game is paused**: I can't save it right now. It goes on by itself as soon "
+    "**The game is paused**: I can't save it right now. It goes on by itself as soon "
     "as saving works again, and nothing played is lost."
 )
 UNPAUSED = N_("▶️ The game was paused for a moment (saving failed) and goes on.")
@@ -56,7 +56,7 @@ class ChannelNotices:
 
     async def paused(self, t: Table) -> None:
         with reading(self.ctx.public(t)):
-            text = _(PAUSED)
+            text = "⏸️ " + _(PAUSED)
         msg = await self.say(t, text)
         t.pause_message_id = msg.id if msg is not None else None
 

@@ -58,7 +58,7 @@ class TableMessages:
         elif turn is None:
             status = ""
         elif t.is_computer(turn):
-            status = _("🤖 **{name}** is thinking…").format(name=names[turn])
+            status = "🤖 " + _("**{name}** is thinking…").format(name=names[turn])
         elif t.deadline is not None:
             status = _("**Turn:** {player} {what} — time runs out {when}").format(
                 player=mention(t, turn),

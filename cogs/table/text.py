@@ -50,7 +50,7 @@ TOOK_OVER = N_(
 
 def warning(then: str, deadline: float) -> str:
     """The reminder before a player's time runs out (``then``: what happens)."""
-    return _("⏳ Your time runs out {when}; then {what}").format(
+    return "⏳ " + _("Your time runs out {when}; then {what}").format(
         when=countdown(deadline), what=then
     )
 
