@@ -231,7 +231,7 @@ class Coach:
         if adapter is not None and summary.kind != adapter.game.name:
             raise UserFacingError(
                 _("Game {id} is not a {game} game: use {command}.").format(
-                    id=game_id, game=game_title(adapter), command=f"`/{summary.kind} review`"
+                    id=game_id, game=game_title(adapter), command=f"/{summary.kind} review"
                 )
             )
         own = self.ctx.adapters.get(summary.kind)

@@ -265,7 +265,7 @@ class Lobbies:
                 _(
                     "This lobby is closed (started, cancelled, idle too long or the bot "
                     "restarted). Open a new one with {command}."
-                ).format(command="`/<game> new`")
+                ).format(command="/<game> new (for example /president new)")
             )
         refuse_elsewhere(interaction, lobby.channel_id)
         user = interaction.user

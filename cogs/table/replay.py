@@ -172,7 +172,7 @@ class Replays:
                     _(
                         "No {game} game has finished in this channel yet: play one with "
                         "{command}, then replay it."
-                    ).format(game=game_title(adapter), command=f"`/{game.name} new`")
+                    ).format(game=game_title(adapter), command=f"/{game.name} new")
                 )
             game_id = last[0].game_id
         elif not 1 <= game_id <= MAX_GAME_ID:
@@ -186,7 +186,7 @@ class Replays:
             title = game_title(other) if other is not None else summary.kind
             raise UserFacingError(
                 _("Game {id} is a {game} game: use {command}.").format(
-                    id=game_id, game=title, command=f"`/{summary.kind} replay`"
+                    id=game_id, game=title, command=f"/{summary.kind} replay"
                 )
             )
         if summary.channel_id != channel_id:

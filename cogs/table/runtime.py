@@ -33,6 +33,7 @@ from data import Database, LiveTable
 from engine import GameOutcome, RoundScore, game_types
 from locales import _, _n, current, format_number, reading
 
+from . import text as words
 from .adapter import GameAdapter
 from .clicks import Clicks, seat_for
 from .coach import Coach
@@ -54,7 +55,7 @@ from .server import ServerFeatures
 from .server_views import SERVER_ITEMS, rematch_view
 from .session import TableSession
 from .table_message import TableMessages
-from .text import TOOK_OVER, Later, countdown, order_by_totals, standings_lines, warning
+from .text import Later, countdown, order_by_totals, standings_lines
 from .views import DYNAMIC_ITEMS, back_view, review_button
 
 if TYPE_CHECKING:
@@ -326,7 +327,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         ``/bigtwo end`` must not end a President game."""
         t = self.tables.get(interaction.channel_id or 0)
         if t is None or t.closed:
-            starts = ", ".join(f"`/{name} new`" for name in self.adapters)
+            starts = words.either([f"/{name} new" for name in self.adapters])
             raise UserFacingError(
                 _("No game is running in this channel. Start one: {commands}").format(
                     commands=starts
@@ -335,7 +336,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         if t.kind != adapter.game.name:
             raise UserFacingError(
                 _("This channel's table is a {game} game: use {command}.").format(
-                    game=game_title(t.adapter), command=f"`/{t.kind} {command}`"
+                    game=game_title(t.adapter), command=f"/{t.kind} {command}"
                 )
             )
         return t
@@ -457,10 +458,10 @@ class TableRuntime(commands.Cog, name="Tables"):
 
     async def warn(self, t: Table, p: int, deadline: float) -> None:
         with reading(self.ctx.private(t, p)):
-            text = warning(t.adapter.timeout_text(t.snapshot(), p), deadline)
+            text = words.warning(t.adapter.timeout_text(t.snapshot(), p), deadline)
         if await self.private.dm(t, p, content=text) is None:
             with reading(self.ctx.public(t)):
-                text = warning(t.adapter.timeout_text(t.snapshot(), p), deadline)
+                text = words.warning(t.adapter.timeout_text(t.snapshot(), p), deadline)
             await self.notices.ping(t, f"{mention(t, p)} {text}")
 
     async def clear_ping(self, t: Table) -> None:
@@ -468,10 +469,12 @@ class TableRuntime(commands.Cog, name="Tables"):
 
     async def took_over(self, t: Table, p: int) -> None:
         with reading(self.ctx.private(t, p)):
-            sent = await self.private.dm(t, p, content=_(TOOK_OVER), view=back_view(t.game_id))
+            sent = await self.private.dm(
+                t, p, content=_(words.TOOK_OVER), view=back_view(t.game_id)
+            )
         if sent is None:
             with reading(self.ctx.public(t)):
-                text, view = f"{mention(t, p)} {_(TOOK_OVER)}", back_view(t.game_id)
+                text, view = f"{mention(t, p)} {_(words.TOOK_OVER)}", back_view(t.game_id)
             await self.notices.say(t, text, view=view)
 
     async def round_over(self, t: Table, result: RoundScore, next_at: float) -> None:

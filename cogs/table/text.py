@@ -6,10 +6,11 @@ No Discord here, so everything is unit-tested in ``tests/cogs``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from locales import N_, SOURCE, _, _p, current, format_number
+from babel.lists import format_list
+
+from locales import N_, SOURCE, _, _p, babel_locale, current, format_number, reading
 
 STALE_CHOICE = N_(
     "That choice is not on your menu any more, so nothing changed. "
@@ -19,19 +20,33 @@ STALE_CHOICE = N_(
 raise it as ``_(STALE_CHOICE)``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Later:
-    """A text kept untranslated until it is shown: ``str()`` translates it for the
-    reader of that moment (a table's log line, written before anyone reads it).
-    A value that is callable is called then (a computer's name, which says
-    *computer* in the reader's language)."""
+class Later(str):
+    """A text kept untranslated until it is shown: ``str()`` and ``format``
+    translate it for the reader of that moment (a table's log line, written
+    before anyone reads it); as a plain string it is the English text. A value
+    that is callable is called then (a computer's name, which says *computer*
+    in the reader's language)."""
 
     message: str
     values: Mapping[str, Any]
 
+    def __new__(cls, message: str, values: Mapping[str, Any]) -> Later:
+        with reading(SOURCE):
+            english = message.format(**_called(values))
+        self = super().__new__(cls, english)
+        self.message = message
+        self.values = dict(values)
+        return self
+
     def __str__(self) -> str:
-        values = {k: v() if callable(v) else v for k, v in self.values.items()}
-        return _(self.message).format(**values)
+        return _(self.message).format(**_called(self.values))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def _called(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v() if callable(v) else v for k, v in values.items()}
 
 
 def later(message: str, **values: Any) -> Later:
@@ -53,6 +68,15 @@ def warning(then: str, deadline: float) -> str:
     return "⏳ " + _("Your time runs out {when}; then {what}").format(
         when=countdown(deadline), what=then
     )
+
+
+def either(items: Sequence[str]) -> str:
+    """``A, B or C`` as the current reader writes it.
+
+    >>> either(["/a new", "/b new", "/c new"])
+    '/a new, /b new, or /c new'
+    """
+    return format_list(items, style="or", locale=babel_locale(current()))
 
 
 def ordinal(n: int) -> str:
