@@ -144,6 +144,12 @@ async def test_a_french_server_reads_french_while_a_japanese_player_reads_japane
         chosen = await emulator.slash(amelie, channel, "language", {"language": "fr"})
         answer = await chosen.wait_message()
         assert answer.ephemeral and "**Français**" in answer.content, answer.content
+        # only a manager chooses; anyone may ask, and is answered in their language
+        refused = await emulator.slash(kenji, channel, "language", {"language": "ja"})
+        text = (await refused.wait_message()).content
+        assert "「サーバー管理」権限が必要です" in text, text
+        asked = await emulator.slash(kenji, channel, "language")
+        assert "**Français**" in (await asked.wait_message()).content
         h = await emulator.slash(
             amelie, channel, "sixty new", {"bots": 2, "level": "easy", "turn_time": 15}
         )
