@@ -39,15 +39,11 @@ _TURN_MIN, _TURN_MAX = TURN_TIME_RANGE
 AnyCommand = app_commands.Command[Any, ..., Any]
 
 
-def build_groups(runtime: TableCommands) -> list[app_commands.Group | AnyCommand]:
-    """One group per game, and ``/language`` (the server's language, for every game)."""
-    groups: list[app_commands.Group | AnyCommand] = [
-        _group(runtime, adapter) for adapter in runtime.adapters.values()
-    ]
-    return [*groups, _language(runtime)]
+def build_groups(runtime: TableCommands) -> list[app_commands.Group]:
+    return [_group(runtime, adapter) for adapter in runtime.adapters.values()]
 
 
-def _language(runtime: TableCommands) -> AnyCommand:
+def build_language(runtime: TableCommands) -> AnyCommand:
     """``/language``: the language of the server's lobbies, tables and results.
     One command for every game, beside the games' groups: the setting is the
     server's, not a game's, so a per-game ``/<game> defaults`` would suggest

@@ -37,7 +37,7 @@ from . import text as words
 from .adapter import GameAdapter
 from .clicks import Clicks, seat_for
 from .coach import Coach
-from .commands import build_groups
+from .commands import build_groups, build_language
 from .computers import ComputerPool
 from .context import TableContext, by_round, game_title, may_manage, mention, refuse_elsewhere
 from .images import Picture, file_kwargs
@@ -123,7 +123,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             ctx, self.session, started=self._started, house_rules=self.server.open_house_rules
         )
         self.replays = Replays(bot.db, ctx.adapters, languages=ctx.languages)  # /<game> replay
-        self._groups = build_groups(self)
+        self._groups = [*build_groups(self), build_language(self)]
 
     # -- what the other parts see (cogs.table.handlers) --------------------------------
 
