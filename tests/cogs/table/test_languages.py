@@ -175,3 +175,20 @@ def test_the_reader_stays_in_its_task() -> None:
             return current(), await task
 
     assert asyncio.run(main()) == ("fr", "en")
+
+
+def test_a_round_is_stored_in_english_whoever_ended_it() -> None:
+    from cogs.table.models import Table
+    from cogs.table.records import stored_round
+    from engine import RoundScore
+    from tests.takeaway.game import GAME_TYPE as TAKEAWAY
+
+    result = RoundScore(1, (1, 0), (1, 1), (1, 1), ({}, {}))
+    state = SimpleNamespace(n=2, round_results=lambda: [result])
+    adapter: Any = SimpleNamespace(game=TAKEAWAY, round_details=lambda t, r, p: {})
+    seats = [Seat.human(11, "ann"), Seat.computer("easy", "Ada (computer)")]
+    meta = TableMeta(11, 60, "normal", [False] * 2, [0] * 2, [False] * 2)
+    t = Table(1, 2, 3, adapter, state, 0, seats, meta, 0)
+    with reading("fr"):  # a French player's move ended the round
+        stored = stored_round(t, state)
+    assert [s.display_name for s in stored.seats] == ["ann", "Ada (computer)"]
