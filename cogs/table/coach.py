@@ -59,7 +59,7 @@ def hint_text(game: str, tips: list[coach.Suggestion]) -> str:
     """The hint as the player reads it: the ranked decisions in the game's terms."""
     if not tips:
         return "💡 " + _("Nothing to choose here: any move is the same.")
-    unit = coach.hook(game).UNIT
+    unit = _(coach.hook(game).UNIT)  # where the engine marked it (N_)
     lines = ["💡 " + _("**Hint** — the coach's choices from what you can see (best first):")]
     for i, tip in enumerate(tips, 1):
         if i > 1 and tip.cost > 0:
@@ -100,7 +100,7 @@ def review_embeds(
             n=format_number(current(), len(r.decisions)),
             forced=format_number(current(), r.forced),
         ),
-        f"*{r.rule}*",
+        f"*{_(r.rule)}*",
     ]
     if not r.costliest:
         lines += [
@@ -125,7 +125,7 @@ def review_embeds(
         picture = result.pictures[i] if i < len(result.pictures) else None
         embed = discord.Embed(
             title=_("{i}. Round {round}, decision {number}: cost ≈ {cost} {unit}").format(
-                i=i + 1, round=d.round, number=d.number, cost=_figure(d.cost), unit=r.unit
+                i=i + 1, round=d.round, number=d.number, cost=_figure(d.cost), unit=_(r.unit)
             )[:256],
             description=_(
                 "You played **{played}** ({played_estimate}).\n"

@@ -22,6 +22,7 @@ from discord import app_commands
 
 from cogs.options import NAME_LENGTH, VALUE_LENGTH
 from cogs.replies import suggestions
+from locales import _
 
 from .context import round_word
 from .language import CHOICES, choose_language
@@ -108,11 +109,12 @@ def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
     @suggestions
     async def _rules(interaction: discord.Interaction, current: str) -> list[Any]:
         cur = current.lower()
-        return [
-            app_commands.Choice(name=f"{n} — {info.summary}"[:100], value=n)
-            for n, info in game.presets.items()
-            if cur in n
-        ][:25]
+        with runtime.reader(interaction):  # a preset's summary where the engine marked it
+            return [
+                app_commands.Choice(name=f"{n} — {_(info.summary)}"[:100], value=n)
+                for n, info in game.presets.items()
+                if cur in n
+            ][:25]
 
     @new_command.autocomplete("level")
     @suggestions
