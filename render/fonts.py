@@ -30,8 +30,10 @@ Fonts and coverage sets are loaded once and cached.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import struct
+import threading
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -47,6 +49,27 @@ BOLD = str(ASSETS / "fonts" / "DejaVuSans-Bold.ttf")
 
 CJK_FACES: dict[str, str] = {"ja": "jp", "zh_TW": "tc", "zh_CN": "sc"}
 """The Noto Sans CJK face of each catalog (``locales``) that needs one."""
+
+LABEL_LOG_ENV = "CARDTABLE_LABEL_LOG"
+"""A file that receives every caption :func:`draw_label` draws, one JSON string
+a line (tests: the pseudo-locale run checks that no caption is English).
+Unset, nothing is written and drawing costs one comparison more."""
+
+_label_log: str | None = os.environ.get(LABEL_LOG_ENV) or None
+_label_lock = threading.Lock()
+
+
+def log_labels(path: str | None) -> None:
+    """Append every caption drawn from now on to ``path`` (None: stop); the
+    environment's ``CARDTABLE_LABEL_LOG`` sets it at import."""
+    global _label_log
+    _label_log = path
+
+
+def _log_label(path: str, text: str) -> None:
+    with _label_lock, open(path, "a", encoding="utf-8") as f:
+        f.write(json.dumps(text, ensure_ascii=False) + "\n")
+
 
 FALLBACK_ENV = "PRESIDENT_RENDER_FALLBACK_FONTS"
 """Extra fallback font files, separated by ``os.pathsep`` (tried first)."""
@@ -416,6 +439,8 @@ def draw_label(
     ``draw.text`` draws it; mixed text is laid out run by run on one
     baseline, placed by ``anchor`` (Pillow's two letters) as DejaVu Sans
     alone would be."""
+    if _label_log is not None:
+        _log_label(_label_log, text)
     runs = label_runs(text, bold, locale)
     if len(runs) == 1 and runs[0].path is None:
         f = font(size, bold)

@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from cogs.replies import UserFacingError, edit_original, update
+from locales import _, current, reading, resolve
 
 from .adapter import Aftermath, Decide
 from .context import TableContext
@@ -39,7 +40,7 @@ class Restarting(UserFacingError):
 def seat_for(t: Table, user: discord.abc.User) -> int:
     p = t.seat_of_user(user.id)
     if p is None:
-        raise UserFacingError("You're not playing at this table.")
+        raise UserFacingError(_("You're not playing at this table."))
     return p
 
 
@@ -62,7 +63,7 @@ class Clicks:
     def running(self, game_id: int) -> Table:
         t = self.ctx.tables_by_game.get(game_id)
         if t is None or t.closed:
-            raise Stale("This game is over; its buttons no longer do anything.")
+            raise Stale(_("This game is over; its buttons no longer do anything."))
         return t
 
     async def table(self, game_id: int) -> Table:
@@ -78,9 +79,11 @@ class Clicks:
                         await event.wait()
             except TimeoutError:
                 raise Restarting(
-                    "The bot just restarted and this game is still starting up again, so "
-                    "nothing changed. Try again in a few seconds (your turn message, if it "
-                    "is your turn, comes again)."
+                    _(
+                        "The bot just restarted and this game is still starting up again, so "
+                        "nothing changed. Try again in a few seconds (your turn message, if it "
+                        "is your turn, comes again)."
+                    )
                 ) from None
         return self.running(game_id)
 
@@ -96,11 +99,11 @@ class Clicks:
         t = await self.table(game_id)
         p = seat_for(t, interaction.user)
         if await self.session.reclaim(t, p) and t.version != version:
-            raise Stale("Welcome back: your seat is yours again. These controls are old.")
+            raise Stale(_("Welcome back: your seat is yours again. These controls are old."))
         if t.version != version:
-            raise Stale(STALE_CONTROLS)
+            raise Stale(_(STALE_CONTROLS))
         if t.state.current_player != p:
-            raise Stale("It's not your turn.")
+            raise Stale(_("It's not your turn."))
         started = time.thread_time()
         action = t.adapter.on_control(t.snapshot(), p, kind, arg, values)
         cpu = time.thread_time() - started
@@ -115,7 +118,7 @@ class Clicks:
         )
         # a paused table stores the decision once storage works again: the
         # answer is deferred meanwhile rather than lost
-        done, _ = await asyncio.wait({storing}, timeout=ANSWER_GRACE)
+        done, _pending = await asyncio.wait({storing}, timeout=ANSWER_GRACE)
         if not done:
             await interaction.response.defer()
         before = await storing
@@ -126,6 +129,17 @@ class Clicks:
         # read by benchmarks.e2e: the event loop's CPU for this human decision
         log.debug("game %s: human decision loop_cpu_ms=%.3f", game_id, cpu * 1000)
         for other, text in after.private:
+            text = self._note_for(t, other, p, action.decision, before) or text
             self.ctx.spawn(self.private.dm(t, other, content=text), f"note-{game_id}")
         answer = update if not interaction.response.is_done() else edit_original
         await answer(interaction, content=after.text, view=None, attachments=[])
+
+    def _note_for(self, t: Table, other: int, p: int, decision: Any, before: Any) -> str | None:
+        """A decision's private note for another player, in that player's language
+        (the decider's aftermath was composed in the decider's)."""
+        locale = self.ctx.private(t, other)
+        if resolve(locale) == current():
+            return None
+        with reading(locale):
+            after: Aftermath = t.adapter.aftermath(t.snapshot(), p, decision, before)
+        return next((text for o, text in after.private if o == other), None)

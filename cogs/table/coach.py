@@ -25,9 +25,11 @@ import discord
 
 from cogs.replies import UserFacingError, edit_original, followup
 from engine import RecordError, coach
+from locales import _, _n, current, format_number
 
 from .clicks import seat_for
 from .coach_work import ReviewResult, review_game
+from .context import game_title
 from .records import decisions_made
 from .settings import hints_text
 
@@ -49,19 +51,32 @@ PROGRESS_STEPS = 8
 
 
 def _figure(x: float) -> str:
-    return f"{x:.2f}".rstrip("0").rstrip(".") or "0"
+    """A cost with at most two decimals, as the reader writes numbers."""
+    return format_number(current(), round(x, 2))
 
 
 def hint_text(game: str, tips: list[coach.Suggestion]) -> str:
     """The hint as the player reads it: the ranked decisions in the game's terms."""
     if not tips:
-        return "💡 Nothing to choose here: any move is the same."
-    unit = coach.hook(game).UNIT
-    lines = ["💡 **Hint** — the coach's choices from what you can see (best first):"]
+        return "💡 " + _("Nothing to choose here: any move is the same.")
+    unit = _(coach.hook(game).UNIT)  # where the engine marked it (N_)
+    lines = ["💡 " + _("**Hint** — the coach's choices from what you can see (best first):")]
     for i, tip in enumerate(tips, 1):
-        worse = f" ({_figure(tip.cost)} {unit} worse)" if i > 1 and tip.cost > 0 else ""
-        lines.append(f"{i}. **{tip.notation}** — {tip.estimate}{worse}. {tip.reason}")
-    lines.append("*This decision is marked as hinted in the game's record.*")
+        if i > 1 and tip.cost > 0:
+            line = _("{i}. **{move}** — {estimate} ({cost} {unit} worse). {reason}")
+        else:
+            line = _("{i}. **{move}** — {estimate}. {reason}")
+        lines.append(
+            line.format(
+                i=i,
+                move=tip.notation,
+                estimate=tip.estimate,
+                cost=_figure(tip.cost),
+                unit=unit,
+                reason=tip.reason,
+            )
+        )
+    lines.append(_("*This decision is marked as hinted in the game's record.*"))
     return "\n".join(lines)[:2000]
 
 
@@ -72,17 +87,34 @@ def review_embeds(
     the position's picture where there is one."""
     r = result.review
     lines = [
-        f"**Accuracy {r.accuracy:.0%}** of {len(r.decisions)} decisions with a real choice "
-        f"({r.forced} forced ones not counted).",
-        f"*{r.rule}*",
+        _n(
+            "**Accuracy {accuracy}** of {n} decision with a real choice "
+            "({forced} forced ones not counted).",
+            "**Accuracy {accuracy}** of {n} decisions with a real choice "
+            "({forced} forced ones not counted).",
+            len(r.decisions),
+        ).format(
+            accuracy=_("{percent}%").format(
+                percent=format_number(current(), round(r.accuracy * 100))
+            ),
+            n=format_number(current(), len(r.decisions)),
+            forced=format_number(current(), r.forced),
+        ),
+        f"*{_(r.rule)}*",
     ]
     if not r.costliest:
-        lines += ["", "No decision of yours cost anything the coach could measure. Well played!"]
+        lines += [
+            "",
+            _("No decision of yours cost anything the coach could measure. Well played!"),
+        ]
     else:
-        lines += ["", "Your costliest decisions follow, with your hand at the time."]
+        lines += ["", _("Your costliest decisions follow, with your hand at the time.")]
     embeds = [
         discord.Embed(
-            title=f"🎓 Review of {adapter.game.title} game {game_id} — {name}"[:256],
+            title="🎓 "
+            + _("Review of {game} game {id} — {name}").format(
+                game=game_title(adapter), id=game_id, name=name
+            )[:250],
             description="\n".join(lines)[:4096],
             colour=adapter.colour,
         )
@@ -92,12 +124,20 @@ def review_embeds(
         hand = result.hands[i] if i < len(result.hands) else ()
         picture = result.pictures[i] if i < len(result.pictures) else None
         embed = discord.Embed(
-            title=f"{i + 1}. Round {d.round}, decision {d.number}: cost ≈ "
-            f"{_figure(d.cost)} {r.unit}"[:256],
-            description=(
-                f"You played **{d.played}** ({d.played_estimate}).\n"
-                f"The coach would play **{d.coach}** ({d.coach_estimate}): {d.coach_reason}.\n"
-                f"Your hand then: {' '.join(hand) if hand else '—'}"
+            title=_("{i}. Round {round}, decision {number}: cost ≈ {cost} {unit}").format(
+                i=i + 1, round=d.round, number=d.number, cost=_figure(d.cost), unit=_(r.unit)
+            )[:256],
+            description=_(
+                "You played **{played}** ({played_estimate}).\n"
+                "The coach would play **{coach}** ({coach_estimate}): {reason}.\n"
+                "Your hand then: {hand}"
+            ).format(
+                played=d.played,
+                played_estimate=d.played_estimate,
+                coach=d.coach,
+                coach_estimate=d.coach_estimate,
+                reason=d.coach_reason,
+                hand=" ".join(hand) if hand else "—",
             )[:4096],
             colour=adapter.colour,
         )
@@ -131,10 +171,14 @@ class Coach:
         t = await self.clicks.table(game_id)
         p = seat_for(t, interaction.user)
         if not t.meta.hints:
-            raise UserFacingError(f"This table plays with {hints_text(False)}: the host chose so.")
+            raise UserFacingError(
+                _("This table plays with {hints}: the host chose so.").format(
+                    hints=hints_text(False)
+                )
+            )
         if t.state.current_player != p or t.is_computer(p) or t.version != version:
             raise UserFacingError(
-                "A hint is for the turn you are on: this button is from an earlier one."
+                _("A hint is for the turn you are on: this button is from an earlier one.")
             )
         await interaction.response.defer(ephemeral=True, thinking=True)
         # the observation only: what the player sees, never the others' cards
@@ -159,7 +203,7 @@ class Coach:
         user_id = interaction.user.id
         guild_id = interaction.guild_id or 0
         if game_id is not None and not 0 < game_id <= MAX_ID:
-            raise UserFacingError("There is no game with that number.")
+            raise UserFacingError(_("There is no game with that number."))
         if game_id is None:
             assert adapter is not None
             recent = await self.db.recent_games(
@@ -172,31 +216,35 @@ class Coach:
             ]
             if not mine:
                 raise UserFacingError(
-                    f"You have no finished {adapter.game.title} game in this channel to review."
+                    _("You have no finished {game} game in this channel to review.").format(
+                        game=game_title(adapter)
+                    )
                 )
             game_id = mine[0].game_id
         details = await self.db.game(game_id)
         if details is None or details.summary.guild_id != guild_id:
-            raise UserFacingError("There is no such game here.")
+            raise UserFacingError(_("There is no such game here."))
         summary = details.summary
         seat = next((i for i, s in enumerate(summary.seats) if s.user_id == user_id), None)
         if seat is None:
-            raise UserFacingError("Only the players who sat in that game can review it.")
+            raise UserFacingError(_("Only the players who sat in that game can review it."))
         if adapter is not None and summary.kind != adapter.game.name:
             raise UserFacingError(
-                f"Game {game_id} is not a {adapter.game.title} game: use /{summary.kind} review."
+                _("Game {id} is not a {game} game: use {command}.").format(
+                    id=game_id, game=game_title(adapter), command=f"/{summary.kind} review"
+                )
             )
         own = self.ctx.adapters.get(summary.kind)
         if own is None:
-            raise UserFacingError("This bot no longer hosts that game.")
+            raise UserFacingError(_("This bot no longer hosts that game."))
         if summary.status == "live":
-            raise UserFacingError("That game is still being played: review it when it is over.")
+            raise UserFacingError(_("That game is still being played: review it when it is over."))
         record = await self.db.game_record(game_id)
         if record is None:
-            raise UserFacingError("That game has no record to review.")
+            raise UserFacingError(_("That game has no record to review."))
         await interaction.response.defer(ephemeral=True, thinking=True)
         name = summary.seats[seat].display_name
-        shown = Shown(interaction, f"🎓 Reviewing your decisions in game {game_id}…")
+        shown = Shown(interaction, game_id)
         try:
             result: ReviewResult = await self.computers.run(
                 game_id,
@@ -206,12 +254,15 @@ class Coach:
                 seat,
                 game_id % 2**31,
                 getattr(own, "position_picture", None),
+                current(),
                 progress=shown.report,
                 long=True,
             )
         except (ValueError, RecordError) as exc:
             await shown.stop()
-            raise UserFacingError(f"That game can't be reviewed: {exc}") from exc
+            raise UserFacingError(
+                _("That game can't be reviewed: {problem}").format(problem=exc)
+            ) from exc
         await shown.stop()
         embeds, files = review_embeds(own, game_id, name, result)
         await edit_original(interaction, content=None, embeds=embeds, attachments=files)
@@ -222,9 +273,9 @@ class Shown:
     :data:`PROGRESS_STEPS` edits however long the game, one at a time (a slow
     edit is overtaken by the newest count, never queued behind)."""
 
-    def __init__(self, interaction: discord.Interaction, title: str) -> None:
+    def __init__(self, interaction: discord.Interaction, game_id: int) -> None:
         self.interaction = interaction
-        self.title = title
+        self.game_id = game_id
         self.latest: tuple[int, int] | None = None
         self.shown = 0
         self.wake = asyncio.Event()
@@ -249,10 +300,11 @@ class Shown:
             if self.latest is None:
                 return
             done, total = self.latest
+            text = "🎓 " + _(
+                "Reviewing your decisions in game {id}… {done} of {total} done."
+            ).format(id=self.game_id, done=done, total=total)
             with contextlib.suppress(discord.HTTPException):
-                await edit_original(
-                    self.interaction, content=f"{self.title} {done} of {total} done."
-                )
+                await edit_original(self.interaction, content=text)
 
     async def stop(self) -> None:
         """No more edits: the last one in flight ends before the answer replaces it."""

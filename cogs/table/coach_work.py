@@ -15,6 +15,7 @@ from typing import Any
 
 from engine import coach
 from engine.coach import Progress, Review
+from locales import reading
 
 from .images import Picture
 
@@ -38,14 +39,18 @@ def review_game(
     player: int,
     seed: int,
     drawing: Drawing | None = None,
+    locale: str | None = None,
     progress: Progress | None = None,
 ) -> ReviewResult:
+    """``locale``: the asker's, for the pictures (the worker is another process:
+    the reader's context does not travel there)."""
     result = coach.review(game, record_json, player, seed=seed, progress=progress)
     seen = _observations(game, record_json, player, result)
     hands = tuple(tuple(str(c) for c in obs.hand) if obs is not None else () for obs in seen)
-    pictures = tuple(
-        drawing(obs) if drawing is not None and obs is not None else None for obs in seen
-    )
+    with reading(locale):
+        pictures = tuple(
+            drawing(obs) if drawing is not None and obs is not None else None for obs in seen
+        )
     return ReviewResult(result, hands, pictures)
 
 

@@ -6,7 +6,8 @@ forget-me),
 generated here from its ``GameType``, so players find a game by typing its
 name, every game behaves alike, and a fourth game adds a group without a
 line of command code. Per-game limits (seats, presets, levels) come from the
-game type; the runtime checks every option again on the server side. Every
+game type; the runtime checks every option again on the server side. Each
+command reads in the user's language (``runtime.reader``). Every
 text option declares its longest value (Discord enforces it; the error cog
 checks it again, :mod:`cogs.options`), and every autocomplete answer is
 fitted to Discord's limits (:func:`cogs.replies.suggestions`).
@@ -21,8 +22,10 @@ from discord import app_commands
 
 from cogs.options import NAME_LENGTH, VALUE_LENGTH
 from cogs.replies import suggestions
+from locales import _
 
 from .context import round_word
+from .language import CHOICES, choose_language
 from .replay import MAX_GAME_ID, MAX_ROUND
 from .settings import TURN_TIME_DEFAULT, TURN_TIME_RANGE, option_matches, value_matches
 
@@ -34,10 +37,34 @@ Scope = Literal["channel", "server"]
 Name = app_commands.Range[str, 1, NAME_LENGTH]
 Value = app_commands.Range[str, 1, VALUE_LENGTH]
 _TURN_MIN, _TURN_MAX = TURN_TIME_RANGE
+AnyCommand = app_commands.Command[Any, ..., Any]
 
 
 def build_groups(runtime: TableCommands) -> list[app_commands.Group]:
     return [_group(runtime, adapter) for adapter in runtime.adapters.values()]
+
+
+def build_language(runtime: TableCommands) -> AnyCommand:
+    """``/language``: the language of the server's lobbies, tables and results.
+    One command for every game, beside the games' groups: the setting is the
+    server's, not a game's, so a per-game ``/<game> defaults`` would suggest
+    that ``/sixty`` could speak another language than ``/president``."""
+
+    @app_commands.command(
+        name="language",
+        description="The language of this server's lobbies, tables and results (Manage Server)",
+    )
+    @app_commands.describe(language="The new language (leave it out to see the current one)")
+    @app_commands.choices(
+        language=[app_commands.Choice(name=name, value=value) for value, name in CHOICES]
+    )
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def language(interaction: discord.Interaction, language: str | None = None) -> None:
+        with runtime.reader(interaction):
+            await choose_language(interaction, runtime.languages, language)
+
+    return language
 
 
 def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
@@ -55,7 +82,8 @@ def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
         level: Name | None = None,
         turn_time: int | None = None,
     ) -> None:
-        await runtime.new_lobby(interaction, adapter, rules, seats, bots, level, turn_time)
+        with runtime.reader(interaction):
+            await runtime.new_lobby(interaction, adapter, rules, seats, bots, level, turn_time)
 
     # The limits each game declares to Discord; the runtime checks them again.
     new.__annotations__.update(
@@ -81,11 +109,12 @@ def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
     @suggestions
     async def _rules(interaction: discord.Interaction, current: str) -> list[Any]:
         cur = current.lower()
-        return [
-            app_commands.Choice(name=f"{n} — {info.summary}"[:100], value=n)
-            for n, info in game.presets.items()
-            if cur in n
-        ][:25]
+        with runtime.reader(interaction):  # a preset's summary where the engine marked it
+            return [
+                app_commands.Choice(name=f"{n} — {_(info.summary)}"[:100], value=n)
+                for n, info in game.presets.items()
+                if cur in n
+            ][:25]
 
     @new_command.autocomplete("level")
     @suggestions
@@ -98,15 +127,18 @@ def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
 
     @group.command(name="hand", description="Show your hand and controls (only to you)")
     async def hand(interaction: discord.Interaction) -> None:
-        await runtime.hand_command(interaction, adapter)
+        with runtime.reader(interaction):
+            await runtime.hand_command(interaction, adapter)
 
     @group.command(name="leave", description="Leave the game here; a computer takes your seat")
     async def leave(interaction: discord.Interaction) -> None:
-        await runtime.leave_command(interaction, adapter)
+        with runtime.reader(interaction):
+            await runtime.leave_command(interaction, adapter)
 
     @group.command(name="end", description="End the game here (host or Manage Channel)")
     async def end(interaction: discord.Interaction) -> None:
-        await runtime.end_command(interaction, adapter)
+        with runtime.reader(interaction):
+            await runtime.end_command(interaction, adapter)
 
     @group.command(
         name="set", description="Change a house rule, the turn time or the computer level (host)"
@@ -115,7 +147,8 @@ def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
         option="The rule or setting to change", value="Its new value (on/off, a number…)"
     )
     async def set_option(interaction: discord.Interaction, option: Name, value: Value) -> None:
-        await runtime.server.set_option(interaction, adapter, option, value)
+        with runtime.reader(interaction):
+            await runtime.server.set_option(interaction, adapter, option, value)
 
     @set_option.autocomplete("option")
     @suggestions
@@ -137,7 +170,8 @@ def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
     )
     @app_commands.describe(scope="For this channel only, or for the whole server")
     async def defaults(interaction: discord.Interaction, scope: Scope = "channel") -> None:
-        await runtime.server.save_defaults(interaction, adapter, scope)
+        with runtime.reader(interaction):
+            await runtime.server.save_defaults(interaction, adapter, scope)
 
     @group.command(name="rules", description="The rules of a preset, or of the game here")
     @app_commands.describe(preset="A preset (default: the lobby or game here, else the default)")
@@ -145,14 +179,16 @@ def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
         preset=[app_commands.Choice(name=n, value=n) for n in list(game.presets)[:25]]
     )
     async def rules(interaction: discord.Interaction, preset: str | None = None) -> None:
-        await runtime.server.show_rules(interaction, adapter, preset)
+        with runtime.reader(interaction):
+            await runtime.server.show_rules(interaction, adapter, preset)
 
     @group.command(
         name="record", description="Get the record of a game you played here (for bug reports)"
     )
     @app_commands.describe(game_id="The game's number (default: your latest game here)")
     async def record(interaction: discord.Interaction, game_id: int | None = None) -> None:
-        await runtime.server.send_record(interaction, adapter, game_id)
+        with runtime.reader(interaction):
+            await runtime.server.send_record(interaction, adapter, game_id)
 
     @group.command(
         name="replay", description="Post an animated replay of a round of a finished game here"
@@ -167,7 +203,8 @@ def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
         game_id: app_commands.Range[int, 1, MAX_GAME_ID] | None = None,
         round_no: app_commands.Range[int, 1, MAX_ROUND] | None = None,
     ) -> None:
-        await runtime.replays.replay(interaction, adapter, game_id, round_no)
+        with runtime.reader(interaction):
+            await runtime.replays.replay(interaction, adapter, game_id, round_no)
 
     @group.command(
         name="review", description="The coach's review of your decisions in a finished game"
@@ -177,10 +214,12 @@ def _group(runtime: TableCommands, adapter: GameAdapter) -> app_commands.Group:
         interaction: discord.Interaction,
         game_id: app_commands.Range[int, 1, MAX_GAME_ID] | None = None,
     ) -> None:
-        await runtime.coach.review(interaction, adapter, game_id)
+        with runtime.reader(interaction):
+            await runtime.coach.review(interaction, adapter, game_id)
 
     @group.command(name="forget-me", description="Delete your statistics in this server")
     async def forget_me(interaction: discord.Interaction) -> None:
-        await runtime.server.forget_me(interaction)
+        with runtime.reader(interaction):
+            await runtime.server.forget_me(interaction)
 
     return group

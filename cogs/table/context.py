@@ -10,6 +10,7 @@ the services (:mod:`.lobby`, :mod:`.table_message`, :mod:`.private`,
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -18,8 +19,10 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from cogs.replies import UserFacingError
+from locales import N_, _
 from render.theme import seat_colours
 
+from .language import Languages
 from .models import Lobby, Table
 
 if TYPE_CHECKING:
@@ -48,6 +51,15 @@ class TableContext:
         self.tables_by_game: dict[int, Table] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self._drawing = ThreadPoolExecutor(max_workers=2, thread_name_prefix="draw")
+        self.languages = Languages(lambda: bot.db)
+
+    def public(self, place: Table | Lobby) -> str | None:
+        """The locale of a table's or lobby's public text (the server's language)."""
+        return self.languages.public(place)
+
+    def private(self, t: Table, p: int) -> str | None:
+        """The locale of a text for the player of seat ``p`` alone."""
+        return self.languages.private(t, p)
 
     def spawn(self, coro: Any, name: str) -> asyncio.Task[None]:
         """A background task that the runtime cancels when it unloads."""
@@ -60,11 +72,14 @@ class TableContext:
         """Run a drawing function of an adapter in the picture threads, with the
         table's players' colours. Two threads: more only contend for the
         interpreter lock with the event loop (at 50 tables six threads made most
-        of the click-to-response tail)."""
+        of the click-to-response tail). The caller's context goes along (an
+        executor does not carry it): the picture is drawn for the reader of the
+        text being composed (:func:`locales.reading`)."""
         loop = asyncio.get_running_loop()
         colours = t.meta.colours if t is not None else None
         call = functools.partial(_drawn, colours, fn, *args, **kwargs)
-        return await loop.run_in_executor(self._drawing, call)
+        context = contextvars.copy_context()
+        return await loop.run_in_executor(self._drawing, context.run, call)
 
     async def channel(self, place: Table | Lobby) -> discord.abc.Messageable | None:
         channel = self.bot.get_channel(place.channel_id)
@@ -98,19 +113,55 @@ class TableContext:
 
 def mention(t: Table, p: int) -> str:
     uid = t.seats[p].user_id
-    return f"<@{uid}>" if uid is not None else t.seats[p].display_name
+    return f"<@{uid}>" if uid is not None else t.names[p]
 
 
 def round_word(adapter: GameAdapter) -> str:
-    """What the game calls a round (``deal`` in Big Two)."""
+    """What the game calls a round (``deal`` in Big Two): an English key, never shown
+    as it is (see :func:`by_round`)."""
     return str(getattr(adapter, "round_word", "round"))
+
+
+# Translators: the games' names, as the table's messages show them.
+GAME_TITLES = (N_("President"), N_("Big Two"), N_("Sixty"))
+
+
+def game_title(adapter: GameAdapter) -> str:
+    """The game's name for the current reader (``Président``, ``大富豪``)."""
+    return _(adapter.game.title)
+
+
+ROUND_TEXTS: dict[str, tuple[str, str]] = {
+    # (round, deal): whole sentences, since languages put the word and number differently
+    "title": (N_("{game} — {preset} · round {n}"), N_("{game} — {preset} · deal {n}")),
+    "over": (
+        N_("Round over — the next one starts shortly."),
+        N_("Deal over — the next one starts shortly."),
+    ),
+    "next": (N_("The next round starts {when}."), N_("The next deal starts {when}.")),
+    "caption": (
+        N_("**{game}**, game {id} · round {n} of {total}"),
+        N_("**{game}**, game {id} · deal {n} of {total}"),
+    ),
+}
+
+
+def by_round(adapter: GameAdapter, key: str) -> str:
+    """The sentence ``key`` of :data:`ROUND_TEXTS` in the game's words, translated."""
+    rounds, deals = ROUND_TEXTS[key]
+    message = deals if round_word(adapter) == "deal" else rounds
+    return _(message)
 
 
 def refuse_elsewhere(interaction: discord.Interaction, channel_id: int) -> None:
     """A lobby or table control acts only in its own channel: an id that a
     modified client carries elsewhere changes nothing."""
     if interaction.channel_id != channel_id:
-        raise UserFacingError(f"That control belongs to <#{channel_id}>, so nothing happened here.")
+        raise UserFacingError(
+            _("That control belongs to {channel}, so nothing happened here.").format(
+                channel=f"<#{channel_id}>"
+            )
+        )
 
 
 def may_manage(interaction: discord.Interaction, host_id: int) -> bool:

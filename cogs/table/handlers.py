@@ -11,6 +11,7 @@ ones included).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import discord
@@ -20,8 +21,10 @@ if TYPE_CHECKING:
 
     from .adapter import GameAdapter
     from .images import Picture
+    from .language import Languages
     from .models import Lobby, Table
     from .replay import Replays
+    from .text import Later
 
 Scope = Literal["channel", "server"]
 
@@ -94,6 +97,13 @@ class TableClicks(Protocol):
     @property
     def coach(self) -> CoachClicks: ...
 
+    def reader(
+        self, interaction: discord.Interaction, game_id: int | None = None
+    ) -> AbstractContextManager[str]:
+        """A block that reads in the user's language (remembered on their seat
+        at the table of ``game_id``, for the DMs sent without a click)."""
+        ...
+
     async def on_control(
         self,
         interaction: discord.Interaction,
@@ -146,6 +156,9 @@ class TableCommands(TableClicks, Protocol):
     @property
     def replays(self) -> Replays: ...
 
+    @property
+    def languages(self) -> Languages: ...
+
 
 class TableHost(Protocol):
     """What the server features (house rules, rematch, take seat, forget me) use
@@ -184,7 +197,7 @@ class TableHost(Protocol):
 
     async def save_meta(self, t: Table) -> None: ...
 
-    def note(self, t: Table, text: str) -> None: ...
+    def note(self, t: Table, text: str | Later) -> None: ...
 
     async def take_seat(self, t: Table, user_id: int, name: str) -> tuple[int, str] | str: ...
 

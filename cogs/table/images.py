@@ -14,6 +14,8 @@ from typing import Any
 
 import discord
 
+from locales import _
+
 log = logging.getLogger("cardtable.images")
 
 COMPUTER_SUFFIX = " (computer)"
@@ -39,10 +41,16 @@ def draw(stem: str, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Pic
 def picture_names(names: Sequence[str], computer: Sequence[bool]) -> list[str]:
     """Names for pictures: they mark computer seats with a BOT chip, so the
     text suffix the channel messages use would only crowd the name out."""
-    return [
-        n.removesuffix(COMPUTER_SUFFIX) if i < len(computer) and computer[i] else n
-        for i, n in enumerate(names)
-    ]
+    return [bare_name(n) if i < len(computer) and computer[i] else n for i, n in enumerate(names)]
+
+
+def bare_name(name: str) -> str:
+    """A computer's name without its suffix, stored (English) or as shown to
+    the current reader (:func:`cogs.table.models.shown_name`)."""
+    before, _mark, after = _("{name} (computer)").partition("{name}")
+    if name.startswith(before) and name.endswith(after) and len(name) > len(before + after):
+        return name[len(before) : len(name) - len(after)]
+    return name.removesuffix(COMPUTER_SUFFIX)
 
 
 def table_picture(

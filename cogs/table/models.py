@@ -15,9 +15,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from data import Seat
+from locales import _
 
+from .images import COMPUTER_SUFFIX
 from .settings import HINTS_DEFAULT, TURN_TIME_DEFAULT
 from .snapshot import TableSnapshot
+from .text import Later
 
 if TYPE_CHECKING:
     from .adapter import GameAdapter
@@ -54,11 +57,18 @@ class TableMeta:
     turn: list[float] = field(default_factory=list)
     """The human turn under way as [version, seat, deadline], so that after a
     restart its clock runs on to the same deadline rather than starting again."""
+    guild_locale: str | None = None
+    """Discord's language of the server when the table was created: the table's
+    public text reads it unless a manager chose the server's language."""
+    locales: list[str | None] = field(default_factory=list)
+    """Per seat: the Discord locale its player last used (a click, a command),
+    for the DMs sent without an interaction; None: English."""
 
     def __post_init__(self) -> None:
         n = len(self.auto)
         self.hand_dms += [[] for _ in range(n - len(self.hand_dms))]
         self.hinted += [[] for _ in range(n - len(self.hinted))]
+        self.locales += [None] * (n - len(self.locales))
         if len(self.colours) != n:
             self.colours = list(range(n))
 
@@ -79,6 +89,8 @@ class TableMeta:
                 "hints": self.hints,
                 "hinted": self.hinted,
                 "turn": self.turn,
+                "guild_locale": self.guild_locale,
+                "locales": self.locales,
             }
         )
 
@@ -111,6 +123,8 @@ class TableMeta:
                 for marks in list(d.get("hinted") or [])[:players]
             ],
             turn=[float(x) for x in d.get("turn") or []][:3],
+            guild_locale=_locale(d.get("guild_locale")),
+            locales=[_locale(x) for x in list(d.get("locales") or [])[:players]],
         )
 
     def plan_turn(self, seats: list[Seat], state: Any, version: int, now: float) -> None:
@@ -131,6 +145,19 @@ class TableMeta:
     def hinted_in(self, player: int, round_number: int) -> list[int]:
         """Where the player's hinted decisions of that round are in the record."""
         return [mark[1] for mark in self.hinted[player] if mark[0] == round_number]
+
+
+def shown_name(seat: Seat) -> str:
+    """A seat's name as the current reader reads it (the stored name stays English)."""
+    name = seat.display_name
+    if seat.user_id is None and name.endswith(COMPUTER_SUFFIX):
+        return _("{name} (computer)").format(name=name.removesuffix(COMPUTER_SUFFIX))
+    return name
+
+
+def _locale(value: Any) -> str | None:
+    """A stored locale: a short string, or None (a forged or broken meta reads English)."""
+    return value if isinstance(value, str) and 0 < len(value) <= 16 else None
 
 
 @dataclass(eq=False)
@@ -166,7 +193,7 @@ class Table:
     repost: bool = False
     """Post a fresh table message (new round, restart) instead of editing."""
     repost_note: str | None = None
-    notes: list[str] = field(default_factory=list)
+    notes: list[str | Later] = field(default_factory=list)
     """Bot events for the table log (timeouts, leavers), newest last."""
     table_posted_at: float = 0.0
     messages_since_table: int = 0
@@ -185,7 +212,9 @@ class Table:
 
     @property
     def names(self) -> list[str]:
-        return [s.display_name for s in self.seats]
+        """The seats' names for the reader of the text being composed: a
+        computer's stored ``Ada (computer)`` says *computer* in their language."""
+        return [shown_name(s) for s in self.seats]
 
     def seat_of_user(self, user_id: int) -> int | None:
         for i, s in enumerate(self.seats):
@@ -237,6 +266,8 @@ class Lobby:
     computers: int
     last_activity: float
     hints: bool = HINTS_DEFAULT
+    guild_locale: str | None = None
+    """Discord's language of the server (``interaction.guild_locale``)."""
     message_id: int | None = None
     closed: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)

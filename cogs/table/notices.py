@@ -10,17 +10,19 @@ from typing import Any
 import discord
 
 from cogs.replies import send
+from locales import N_, _, reading
 
 from .context import TableContext
 from .models import Table
 
 log = logging.getLogger("cardtable.game")
 
-PAUSED = (
-    "⏸️ **The game is paused**: I can't save it right now. It goes on by itself as soon "
+PAUSED = N_(
+    "**The game is paused**: I can't save it right now. It goes on by itself as soon "
     "as saving works again, and nothing played is lost."
 )
-UNPAUSED = "▶️ The game was paused for a moment (saving failed) and goes on."
+UNPAUSED = N_("▶️ The game was paused for a moment (saving failed) and goes on.")
+"""The pause notices (constants: translated in the server's language when sent)."""
 
 
 class ChannelNotices:
@@ -53,7 +55,9 @@ class ChannelNotices:
                 await channel.get_partial_message(mid).delete()  # type: ignore[attr-defined]
 
     async def paused(self, t: Table) -> None:
-        msg = await self.say(t, PAUSED)
+        with reading(self.ctx.public(t)):
+            text = "⏸️ " + _(PAUSED)
+        msg = await self.say(t, text)
         t.pause_message_id = msg.id if msg is not None else None
 
     def unpaused(self, t: Table) -> None:
@@ -65,4 +69,6 @@ class ChannelNotices:
         channel = await self.ctx.channel(t)
         if channel is not None:
             with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(message_id).edit(content=UNPAUSED)  # type: ignore[attr-defined]
+                with reading(self.ctx.public(t)):
+                    text = _(UNPAUSED)
+                await channel.get_partial_message(message_id).edit(content=text)  # type: ignore[attr-defined]

@@ -23,8 +23,9 @@ import discord
 from cogs.budget import Priority, priority
 from cogs.replies import send
 from data.errors import DatabaseError
+from locales import _, reading
 
-from .context import TableContext
+from .context import TableContext, game_title
 from .ids import is_control_of
 from .images import to_file
 from .models import Table
@@ -68,11 +69,16 @@ class PrivateMessages:
         return self.ctx.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def hand_payload(self, t: Table, p: int, *, controls: bool) -> dict[str, Any]:
-        """The player's private message (drawn in a thread: it holds a picture)."""
+        """The player's private message (drawn in a thread: it holds a picture),
+        in the language they last used (:mod:`.language`)."""
+        with reading(self.ctx.private(t, p)):
+            return await self._hand_payload(t, p, controls=controls)
+
+    async def _hand_payload(self, t: Table, p: int, *, controls: bool) -> dict[str, Any]:
         message = await self.ctx.draw(t, t.adapter.hand_message, t.snapshot(), p, controls=controls)
         lines = list(message.lines)
         if controls and t.state.current_player == p and t.deadline is not None:
-            lines.append(f"Time runs out {countdown(t.deadline)}.")
+            lines.append(_("Time runs out {when}.").format(when=countdown(t.deadline)))
         payload: dict[str, Any] = {"content": "\n".join(lines)[:2000]}
         f = to_file(message.picture)
         if f is not None:
@@ -97,11 +103,12 @@ class PrivateMessages:
                 log.warning("game %s: DM to seat %s refused: %s", t.game_id, p, exc)
             t.meta.dm_closed[p] = True
             await self.save_meta(t)
-            await self.notices.say(
-                t,
-                f"<@{uid}>, I can't send you direct messages, so press **My hand** on the table "
-                "to see your cards and play.",
-            )
+            with reading(self.ctx.public(t)):
+                text = _(
+                    "{player}, I can't send you direct messages, so press **My hand** on the "
+                    "table to see your cards and play."
+                ).format(player=f"<@{uid}>")
+            await self.notices.say(t, text)
             return None
         except discord.HTTPException as exc:
             log.warning("game %s: DM to seat %s failed: %s", t.game_id, p, exc)
@@ -148,9 +155,12 @@ class PrivateMessages:
             return
         try:
             channel = await self.dm_channel(uid)
+            with reading(self.ctx.private(t, p)):
+                text = _("*An earlier hand of this {game} game: your latest is below.*").format(
+                    game=game_title(t.adapter)
+                )
             await channel.get_partial_message(message_id).edit(
-                content=f"*An earlier hand of this {t.adapter.game.title} game: "
-                "your latest is below.*",
+                content=text,
                 embed=None,
                 attachments=[],
                 view=None,
@@ -190,7 +200,8 @@ class PrivateMessages:
 
 
 def with_hint(view: discord.ui.View | None, game_id: int, version: int) -> discord.ui.View:
-    """The turn controls with 💡 Hint added (left out where the view is full)."""
+    """The turn controls with 💡 Hint added (left out where the view is full),
+    labelled for the current reader."""
     view = view or discord.ui.View(timeout=None)
     with contextlib.suppress(ValueError):  # five full rows: the controls come first
         view.add_item(hint_button(game_id, version))

@@ -12,6 +12,7 @@ from data import HINTS_DETAIL, RoundRecord, SeatResult
 from data import RoundResult as StoredRound
 from engine import RoundScore
 from engine.stats import check_places
+from locales import SOURCE, reading
 
 from .models import Table
 
@@ -25,6 +26,13 @@ def stored_round(t: Table, state: Any) -> StoredRound:
     players wrongly stores nothing; storage refuses such places too."""
     result: RoundScore = state.round_results()[-1]
     check_places(result.positions, state.n)
+    # stored: in English whoever's click ended the round (a computer's name says
+    # "(computer)" as its seat stores it)
+    with reading(SOURCE):
+        return _stored(t, state, result)
+
+
+def _stored(t: Table, state: Any, result: RoundScore) -> StoredRound:
     snapshot = t.snapshot(state)
     return StoredRound(
         number=result.number,

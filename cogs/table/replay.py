@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import io
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -31,10 +32,11 @@ import discord
 from cogs.limits import SAFE_INTEGER
 from cogs.replies import UserFacingError, edit_original
 from engine import EngineError
+from locales import _, _n, current, format_list, format_number, reading
 from render.replay import MAX_BYTES, ReplayError, render_replay
 
-from .context import round_word
-from .text import plural
+from .context import by_round, game_title, round_word
+from .language import Languages, locale_of
 
 if TYPE_CHECKING:
     from data import Database, GameDetails
@@ -68,9 +70,9 @@ class Progress:
 
     def text(self) -> str:
         if self.frames is None:
-            return "Waiting for another replay to finish…"
+            return _("Waiting for another replay to finish…")
         done, total = self.frames
-        return f"Drawing the replay… {done}/{total} frames"
+        return _("Drawing the replay… {done}/{total} frames").format(done=done, total=total)
 
 
 class Replays:
@@ -84,6 +86,7 @@ class Replays:
         render: Render = render_replay,
         progress_every: float = PROGRESS_EVERY,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        languages: Languages | None = None,
     ) -> None:
         self.db = db
         self.adapters = adapters
@@ -92,6 +95,8 @@ class Replays:
         self.sleep = sleep
         """Real time (Discord counts requests in real time, not in game time)."""
         self.pending = 0
+        self.languages = languages
+        """The server language settings: a replay is posted for everyone."""
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
 
     def close(self) -> None:
@@ -109,27 +114,47 @@ class Replays:
         details = await self._finished_game(interaction, adapter, game_id)
         summary = details.summary
         rounds = summary.rounds_played
-        word = round_word(adapter)
         if round_no is not None and not 1 <= round_no <= rounds:
-            raise UserFacingError(
-                f"Game {summary.game_id} had {plural(rounds, word)}: choose a {word} "
-                f"from 1 to {rounds}."
-            )
+            if round_word(adapter) == "deal":
+                refusal = _n(
+                    "Game {id} had {n} deal: choose a deal from 1 to {n}.",
+                    "Game {id} had {n} deals: choose a deal from 1 to {n}.",
+                    rounds,
+                )
+            else:
+                refusal = _n(
+                    "Game {id} had {n} round: choose a round from 1 to {n}.",
+                    "Game {id} had {n} rounds: choose a round from 1 to {n}.",
+                    rounds,
+                )
+            raise UserFacingError(refusal.format(id=summary.game_id, n=rounds))
         number = rounds if round_no is None else round_no
         record = details.record_json
         if record is None:
-            raise UserFacingError(f"Game {summary.game_id} has no record to replay.")
+            raise UserFacingError(
+                _("Game {id} has no record to replay.").format(id=summary.game_id)
+            )
         if self.pending >= MAX_PENDING:
-            raise UserFacingError("Several replays are being drawn: ask again in a minute.")
+            raise UserFacingError(_("Several replays are being drawn: ask again in a minute."))
         names = [s.display_name for s in summary.seats]
-        caption = (
-            f"**{adapter.game.title}**, game {summary.game_id} · {word} {number} of {rounds}\n"
-            + ", ".join(discord.utils.escape_markdown(n) for n in names)
-        )
+        chosen = None
+        if self.languages is not None:
+            chosen = await self.languages.load(interaction.guild_id or 0)
         self.pending += 1
         try:
             await interaction.response.defer(thinking=True)
-            await self._draw_and_post(interaction, summary.game_id, record, names, number, caption)
+            # posted for everyone: in the server's language (:mod:`.language`)
+            with reading(chosen or locale_of(getattr(interaction, "guild_locale", None))):
+                caption = (
+                    by_round(adapter, "caption").format(
+                        game=game_title(adapter), id=summary.game_id, n=number, total=rounds
+                    )
+                    + "\n"
+                    + format_list(current(), [discord.utils.escape_markdown(n) for n in names])
+                )
+                await self._draw_and_post(
+                    interaction, summary.game_id, record, names, number, caption
+                )
         finally:
             self.pending -= 1
 
@@ -144,32 +169,43 @@ class Replays:
             last = await self.db.recent_games(channel_id, kind=game.name, limit=1)
             if not last:
                 raise UserFacingError(
-                    f"No {game.title} game has finished in this channel yet: play one with "
-                    f"/{game.name} new, then replay it."
+                    _(
+                        "No {game} game has finished in this channel yet: play one with "
+                        "{command}, then replay it."
+                    ).format(game=game_title(adapter), command=f"/{game.name} new")
                 )
             game_id = last[0].game_id
         elif not 1 <= game_id <= MAX_GAME_ID:
-            raise UserFacingError("There is no game with that number.")
+            raise UserFacingError(_("There is no game with that number."))
         details = await self.db.game(game_id)
         if details is None or details.summary.guild_id != (interaction.guild_id or 0):
-            raise UserFacingError(f"There is no game {game_id} in this server.")
+            raise UserFacingError(_("There is no game {id} in this server.").format(id=game_id))
         summary = details.summary
         if summary.kind != game.name:
             other = self.adapters.get(summary.kind)
-            title = other.game.title if other is not None else summary.kind
-            raise UserFacingError(f"Game {game_id} is a {title} game: use /{summary.kind} replay.")
+            title = game_title(other) if other is not None else summary.kind
+            raise UserFacingError(
+                _("Game {id} is a {game} game: use {command}.").format(
+                    id=game_id, game=title, command=f"/{summary.kind} replay"
+                )
+            )
         if summary.channel_id != channel_id:
             raise UserFacingError(
-                f"Game {game_id} was played in <#{summary.channel_id}>: ask for its replay there."
+                _("Game {id} was played in {channel}: ask for its replay there.").format(
+                    id=game_id, channel=f"<#{summary.channel_id}>"
+                )
             )
         if summary.status == "live":
             raise UserFacingError(
-                f"Game {game_id} is still being played: only a finished game can be replayed."
+                _("Game {id} is still being played: only a finished game can be replayed.").format(
+                    id=game_id
+                )
             )
         if summary.status != "finished" or summary.rounds_played < 1:
             raise UserFacingError(
-                f"Game {game_id} was ended before it finished: only a finished game can be "
-                "replayed."
+                _(
+                    "Game {id} was ended before it finished: only a finished game can be replayed."
+                ).format(id=game_id)
             )
         return details
 
@@ -184,8 +220,11 @@ class Replays:
     ) -> None:
         progress = Progress()
         loop = asyncio.get_running_loop()
+        # the reader's context goes along: an executor does not carry it
+        context = contextvars.copy_context()
         drawing = loop.run_in_executor(
-            self._thread, lambda: self.render(record, names, number, progress=progress)
+            self._thread,
+            lambda: context.run(self.render, record, names, number, progress=progress),
         )
         shown: str | None = None
         while not drawing.done():
@@ -204,18 +243,23 @@ class Replays:
             data = drawing.result()
         except (ReplayError, EngineError) as exc:
             log.warning("game %s round %s: replay not drawn: %s", game_id, number, exc)
-            await edit_original(interaction, content=f"This replay could not be drawn: {exc}")
+            await edit_original(
+                interaction,
+                content=_("This replay could not be drawn: {problem}").format(problem=exc),
+            )
             return
         except Exception:
             log.exception("game %s round %s: replay not drawn", game_id, number)
             await edit_original(
-                interaction, content="The replay could not be drawn; the error has been logged."
+                interaction,
+                content=_("The replay could not be drawn; the error has been logged."),
             )
             return
         if len(data) > MAX_BYTES:
+            size = format_number(current(), round(len(data) / 2**20, 1))
             await edit_original(
                 interaction,
-                content=f"This replay is too large for Discord ({len(data) / 2**20:.1f} MiB).",
+                content=_("This replay is too large for Discord ({size} MiB).").format(size=size),
             )
             return
         await edit_original(

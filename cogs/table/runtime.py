@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+from contextlib import AbstractContextManager as Reader
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -30,14 +31,17 @@ from discord.ext import commands
 from cogs.replies import UserFacingError, followup, respond, update
 from data import Database, LiveTable
 from engine import GameOutcome, RoundScore, game_types
+from locales import _, _n, current, format_number, reading
 
+from . import text as words
 from .adapter import GameAdapter
 from .clicks import Clicks, seat_for
 from .coach import Coach
-from .commands import build_groups
+from .commands import build_groups, build_language
 from .computers import ComputerPool
-from .context import TableContext, may_manage, mention, refuse_elsewhere, round_word
+from .context import TableContext, by_round, game_title, may_manage, mention, refuse_elsewhere
 from .images import Picture, file_kwargs
+from .language import Languages
 from .lobby import Lobbies
 from .lobby import missing_permissions as missing_permissions
 from .manifest import GameManifest, registered_manifest
@@ -51,7 +55,7 @@ from .server import ServerFeatures
 from .server_views import SERVER_ITEMS, rematch_view
 from .session import TableSession
 from .table_message import TableMessages
-from .text import countdown, order_by_totals, standings_lines
+from .text import Later, countdown, order_by_totals, standings_lines
 from .views import DYNAMIC_ITEMS, back_view, review_button
 
 if TYPE_CHECKING:
@@ -118,14 +122,18 @@ class TableRuntime(commands.Cog, name="Tables"):
         self.lobby = Lobbies(
             ctx, self.session, started=self._started, house_rules=self.server.open_house_rules
         )
-        self.replays = Replays(bot.db, ctx.adapters)  # /<game> replay
-        self._groups = build_groups(self)
+        self.replays = Replays(bot.db, ctx.adapters, languages=ctx.languages)  # /<game> replay
+        self._groups = [*build_groups(self), build_language(self)]
 
     # -- what the other parts see (cogs.table.handlers) --------------------------------
 
     @property
     def adapters(self) -> dict[str, GameAdapter]:
         return self.ctx.adapters
+
+    @property
+    def languages(self) -> Languages:
+        return self.ctx.languages
 
     @property
     def lobbies(self) -> dict[int, Lobby]:
@@ -155,6 +163,14 @@ class TableRuntime(commands.Cog, name="Tables"):
         return self.clock.now()
 
     refuse_elsewhere = staticmethod(refuse_elsewhere)
+
+    def reader(self, interaction: discord.Interaction, game_id: int | None = None) -> Reader[str]:
+        """Compose in the user's language; their seat at the table of ``game_id``
+        (default: of the channel) remembers it for the DMs sent without a click."""
+        key = game_id if game_id is not None else interaction.channel_id or 0
+        t = (self.tables_by_game if game_id is not None else self.tables).get(key)
+        return self.ctx.languages.reader(interaction, t)
+
     may_manage = staticmethod(may_manage)
 
     def refuse_if_busy(self, channel_id: int) -> None:
@@ -174,7 +190,7 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def save_meta(self, t: Table) -> None:
         await self.session.save_meta(t)
 
-    def note(self, t: Table, text: str) -> None:
+    def note(self, t: Table, text: str | Later) -> None:
         self.session.note(t, text)
 
     async def take_seat(self, t: Table, user_id: int, name: str) -> tuple[int, str] | str:
@@ -236,7 +252,9 @@ class TableRuntime(commands.Cog, name="Tables"):
             return False
         self.ctx.register(table)
         table.repost = True
-        table.repost_note = "The bot restarted; the game goes on from where it was."
+        await self.ctx.languages.load(table.guild_id)
+        with reading(self.ctx.public(table)):
+            table.repost_note = _("The bot restarted; the game goes on from where it was.")
         self.ctx.spawn(self._resume_table(table), f"resume-{table.game_id}")
         log.info("game %s resumed in channel %s", live.game_id, live.channel_id)
         return True
@@ -289,16 +307,20 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def leave_command(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
         lobby = self.lobbies.get(interaction.channel_id or 0)
         if lobby is not None and not lobby.closed and lobby.has(interaction.user.id):
-            raise UserFacingError("Use the **Leave** button on the lobby.")
+            raise UserFacingError(_("Use the **Leave** button on the lobby."))
         t = self.table_in(interaction, adapter, "leave")
         await self._leave_game(interaction, t)
 
     async def end_command(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
         t = self.table_in(interaction, adapter, "end")
         if not may_manage(interaction, t.meta.host_id):
-            raise UserFacingError("Only the host or someone with Manage Channel can end the game.")
-        await respond(interaction, "Ending the game…", ephemeral=True)
-        await self._end_game(t, f"{interaction.user.mention} ended the game.")
+            raise UserFacingError(
+                _("Only the host or someone with Manage Channel can end the game.")
+            )
+        await respond(interaction, _("Ending the game…"), ephemeral=True)
+        with reading(self.ctx.public(t)):
+            reason = _("{user} ended the game.").format(user=interaction.user.mention)
+        await self._end_game(t, reason)
 
     def table_in(
         self, interaction: discord.Interaction, adapter: GameAdapter, command: str
@@ -307,11 +329,17 @@ class TableRuntime(commands.Cog, name="Tables"):
         ``/bigtwo end`` must not end a President game."""
         t = self.tables.get(interaction.channel_id or 0)
         if t is None or t.closed:
-            starts = " or ".join(f"/{name} new" for name in self.adapters)
-            raise UserFacingError(f"No game is running in this channel. Start one: {starts}")
+            starts = words.either([f"/{name} new" for name in self.adapters])
+            raise UserFacingError(
+                _("No game is running in this channel. Start one: {commands}").format(
+                    commands=starts
+                )
+            )
         if t.kind != adapter.game.name:
             raise UserFacingError(
-                f"This channel's table is a {t.adapter.game.title} game: use /{t.kind} {command}."
+                _("This channel's table is a {game} game: use {command}.").format(
+                    game=game_title(t.adapter), command=f"/{t.kind} {command}"
+                )
             )
         return t
 
@@ -328,10 +356,12 @@ class TableRuntime(commands.Cog, name="Tables"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.session.leave(t, p, interaction.user.id)
         await followup(
-            interaction, content="You left the table; a computer took your seat.", ephemeral=True
+            interaction, content=_("You left the table; a computer took your seat."), ephemeral=True
         )
         if not t.humans():
-            await self._end_game(t, "Every human left, so the game ended.")
+            with reading(self.ctx.public(t)):
+                reason = _("Every human left, so the game ended.")
+            await self._end_game(t, reason)
 
     async def _end_game(self, t: Table, reason: str) -> None:
         """End without a winner; finished rounds stay recorded."""
@@ -339,15 +369,19 @@ class TableRuntime(commands.Cog, name="Tables"):
             return
         await self._close(t)
         results = t.state.round_results()
-        lines = [reason, f"Completed rounds are kept ({len(results)})."]
-        if results:
-            totals = results[-1].totals
-            order = order_by_totals(totals, t.adapter.game.lower_is_better)
-            lines += ["", "**Standings**"]
-            lines += standings_lines(order, totals, (), t.names)
-        embed = discord.Embed(
-            title="Game ended", description="\n".join(lines)[:4096], colour=t.adapter.colour
-        )
+        with reading(self.ctx.public(t)):
+            kept = _n(
+                "{n} completed round is kept.", "{n} completed rounds are kept.", len(results)
+            ).format(n=format_number(current(), len(results)))
+            lines = [reason, kept]
+            if results:
+                totals = results[-1].totals
+                order = order_by_totals(totals, t.adapter.game.lower_is_better)
+                lines += ["", _("**Standings**")]
+                lines += standings_lines(order, totals, (), t.names)
+            embed = discord.Embed(
+                title=_("Game ended"), description="\n".join(lines)[:4096], colour=t.adapter.colour
+            )
         await self.notices.say(t, "", embed=embed)
 
     async def _close(self, t: Table) -> None:
@@ -387,10 +421,10 @@ class TableRuntime(commands.Cog, name="Tables"):
             p = seat_for(t, interaction.user)
             if await self.session.reclaim(t, p):
                 await update(
-                    interaction, content="Welcome back: your seat is yours again.", view=None
+                    interaction, content=_("Welcome back: your seat is yours again."), view=None
                 )
             else:
-                await respond(interaction, "You're already playing your seat.", ephemeral=True)
+                await respond(interaction, _("You're already playing your seat."), ephemeral=True)
 
     async def on_control(
         self,
@@ -413,37 +447,45 @@ class TableRuntime(commands.Cog, name="Tables"):
             return
         msg = await self.private.hand_dm(t, p, payload)
         if msg is None:
-            await self.notices.ping(
-                t,
-                f"{mention(t, p)}, it's your turn "
-                f"({t.adapter.turn_text(t.snapshot(), p)}): press "
-                f"**My hand** on the table. Time runs out "
-                f"{countdown(t.deadline or self.clock.now())}.",
-            )
+            with reading(self.ctx.public(t)):
+                text = _(
+                    "{player}, it's your turn ({what}): press **My hand** on the table. "
+                    "Time runs out {when}."
+                ).format(
+                    player=mention(t, p),
+                    what=t.adapter.turn_text(t.snapshot(), p),
+                    when=countdown(t.deadline or self.clock.now()),
+                )
+            await self.notices.ping(t, text)
 
     async def warn(self, t: Table, p: int, deadline: float) -> None:
-        then = t.adapter.timeout_text(t.snapshot(), p)
-        text = f"⏳ Your time runs out {countdown(deadline)}; then {then}"
+        with reading(self.ctx.private(t, p)):
+            text = words.warning(t.adapter.timeout_text(t.snapshot(), p), deadline)
         if await self.private.dm(t, p, content=text) is None:
+            with reading(self.ctx.public(t)):
+                text = words.warning(t.adapter.timeout_text(t.snapshot(), p), deadline)
             await self.notices.ping(t, f"{mention(t, p)} {text}")
 
     async def clear_ping(self, t: Table) -> None:
         await self.notices.clear_ping(t)
 
     async def took_over(self, t: Table, p: int) -> None:
-        text = (
-            "You ran out of time twice in a row, so the computer is playing your seat. "
-            "Press **I'm back** (or **My hand** on the table) to take it back."
-        )
-        if await self.private.dm(t, p, content=text, view=back_view(t.game_id)) is None:
-            await self.notices.say(t, f"{mention(t, p)} {text}", view=back_view(t.game_id))
+        with reading(self.ctx.private(t, p)):
+            sent = await self.private.dm(
+                t, p, content=_(words.TOOK_OVER), view=back_view(t.game_id)
+            )
+        if sent is None:
+            with reading(self.ctx.public(t)):
+                text, view = f"{mention(t, p)} {_(words.TOOK_OVER)}", back_view(t.game_id)
+            await self.notices.say(t, text, view=view)
 
     async def round_over(self, t: Table, result: RoundScore, next_at: float) -> None:
-        message = await self.ctx.draw(t, t.adapter.round_message, t.snapshot(), result)
+        with reading(self.ctx.public(t)):
+            message = await self.ctx.draw(t, t.adapter.round_message, t.snapshot(), result)
+            then = by_round(t.adapter, "next").format(when=countdown(next_at))
         embed = discord.Embed(
             title=message.title,
-            description=f"{message.text}\n\nThe next {round_word(t.adapter)} starts "
-            f"{countdown(next_at)}."[-4096:],
+            description=f"{message.text}\n\n{then}"[-4096:],
             colour=t.adapter.colour,
         )
         if message.picture is not None:
@@ -457,16 +499,18 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def game_over(self, t: Table) -> None:
         outcome: GameOutcome | None = t.state.outcome()
         assert outcome is not None
-        message = await self.ctx.draw(t, t.adapter.final_message, t.snapshot(), outcome)
+        with reading(self.ctx.public(t)):
+            message = await self.ctx.draw(t, t.adapter.final_message, t.snapshot(), outcome)
         embed = discord.Embed(
             title=message.title, description=message.text[:4096], colour=t.adapter.colour
         )
         if message.picture is not None:
             embed.set_image(url=f"attachment://{message.picture.filename}")
         await self._close(t)
-        rematch = rematch_view(t.game_id, t.meta.turn_seconds, t.meta.level, t.meta.hints)
-        if t.humans():
-            rematch.add_item(review_button(t.game_id))
+        with reading(self.ctx.public(t)):
+            rematch = rematch_view(t.game_id, t.meta.turn_seconds, t.meta.level, t.meta.hints)
+            if t.humans():
+                rematch.add_item(review_button(t.game_id))
         await self.notices.say(t, "", embed=embed, view=rematch, **file_kwargs(message.picture))
 
     async def paused(self, t: Table) -> None:

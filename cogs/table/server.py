@@ -33,10 +33,10 @@ from engine import OptionsError
 from locales import _, current, format_number, reading
 
 from .models import Lobby, Table
+from .seating import seat_refusal, takeable_seat
 from .server_record import send_record
 from .server_text import forget_warning, forgotten, panel_text, saved_text, seats_taken
 from .server_views import forget_view, house_view
-from .session import seat_refusal, takeable_seat
 from .settings import (
     LOBBY_SETTINGS,
     apply_setting,

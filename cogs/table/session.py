@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -28,11 +29,14 @@ from cogs.clock import wait_event
 from cogs.replies import UserFacingError
 from data import GameNotFound, GameNotLive, LiveTable, NewGame, Seat, StaleVersion
 from engine import EngineError
+from locales import N_, _
 
 from .manifest import GameManifest
-from .models import Table, TableMeta
+from .models import Table, TableMeta, shown_name
 from .ports import Clock, Computers, Messenger, Storage, Timings
 from .records import record_parts, stored_round
+from .seating import seat_refusal, takeable_seat
+from .text import Later, Named, later
 
 log = logging.getLogger("cardtable.game")
 
@@ -45,31 +49,15 @@ class Stale(UserFacingError):
     """A click on controls that no longer apply; nothing changed."""
 
 
-STALE_CONTROLS = (
+STALE_CONTROLS = N_(
     "Those controls are from an earlier turn, so nothing changed. "
     "Use your latest message or **My hand**."
 )
 
 
-def takeable_seat(t: Table) -> int | None:
-    """The first seat a newcomer may take: played by the computer because it was
-    a computer seat or its human left (not a human's seat after timeouts)."""
-    for p, seat in enumerate(t.seats):
-        if seat.user_id is None:
-            return p
-    return None
-
-
-def seat_refusal(t: Table, user_id: int) -> str | None:
-    """Why this person may not take a seat at this table, or None. Taking a seat
-    shows its hand at once, so it must not be a peephole: nobody who holds a
-    seat or has left the game takes one (``meta.left`` is stored with the
-    table, so a restart does not forget)."""
-    if t.seat_of_user(user_id) is not None:
-        return "You're already playing at this table."
-    if user_id in t.meta.left:
-        return "You left this game, so you can't take a seat in it again."
-    return None
+def _seat_name(t: Table, p: int) -> Named:
+    """The seat's name as a later reader reads it (see :func:`.models.shown_name`)."""
+    return functools.partial(shown_name, t.seats[p])
 
 
 def _gid(t: Table | None) -> str:
@@ -333,11 +321,11 @@ class TableSession:
         took_over = False
         async with t.lock:
             if t.closed:
-                raise Stale("This game is over.")
+                raise Stale(_("This game is over."))
             if t.version != version:
-                raise Stale(STALE_CONTROLS)
+                raise Stale(_(STALE_CONTROLS))
             if t.state.current_player != p:
-                raise Stale("It's not your turn.")
+                raise Stale(_("It's not your turn."))
             started = time.thread_time()
             before = t.state
             new = before.copy()
@@ -371,7 +359,7 @@ class TableSession:
                     winners=outcome.winners if outcome is not None else None,
                 )
             except (StaleVersion, GameNotLive) as exc:
-                raise Stale("Someone else acted first; nothing changed.") from exc
+                raise Stale(_("Someone else acted first; nothing changed.")) from exc
             t.state = new
             # only the fields a decision owns: the table loop may have moved the
             # table message while this was being stored
@@ -379,13 +367,19 @@ class TableSession:
             t.meta.auto = meta.auto
             t.meta.turn = meta.turn
             if by == "timeout":
-                self.note(t, f"{t.names[p]} ran out of time")
+                self.note(t, later(N_("{name} ran out of time"), name=_seat_name(t, p)))
         t.changed.set()
         t.dirty.set()
         if by != "computer":
             await self.messenger.clear_ping(t)
         if took_over:
-            self.note(t, f"{t.names[p]} timed out twice: the computer plays for them")
+            self.note(
+                t,
+                later(
+                    N_("{name} timed out twice: the computer plays for them"),
+                    name=_seat_name(t, p),
+                ),
+            )
             await self.messenger.took_over(t, p)
         return before
 
@@ -397,7 +391,7 @@ class TableSession:
             t.meta.auto[p] = False
             t.meta.timeouts[p] = 0
             await self.save_meta(t)
-        self.note(t, f"{t.names[p]} is back")
+        self.note(t, later(N_("{name} is back"), name=_seat_name(t, p)))
         t.changed.set()
         t.dirty.set()
         return True
@@ -407,7 +401,7 @@ class TableSession:
         and they take no seat in it again. Returns their name."""
         async with t.lock:
             if t.closed:
-                raise Stale("This game is over.")
+                raise Stale(_("This game is over."))
             name = t.seats[p].display_name
             seat = Seat.computer(t.meta.level, f"{name} (computer)")
             await self.storage.set_seat(t.game_id, p, seat)
@@ -420,7 +414,7 @@ class TableSession:
             if t.meta.host_id == user_id and humans:
                 t.meta.host_id = t.seats[humans[0]].user_id or 0  # the next human hosts
             await self.save_meta(t)
-        self.note(t, f"{name} left; a computer plays their seat")
+        self.note(t, later(N_("{name} left; a computer plays their seat"), name=name))
         t.changed.set()
         t.dirty.set()
         return name
@@ -432,8 +426,9 @@ class TableSession:
             p = takeable_seat(t)
             refused = seat_refusal(t, user_id)
             if t.closed or p is None or refused is not None:
-                return refused or "Someone was quicker: no computer seat is free now."
+                return refused or _("Someone was quicker: no computer seat is free now.")
             old = t.seats[p].display_name
+            old_name = _seat_name(t, p)
             seat = Seat.human(user_id, name)
             await self.storage.set_seat(t.game_id, p, seat)
             t.seats[p] = seat
@@ -441,7 +436,7 @@ class TableSession:
             t.meta.timeouts[p] = 0
             t.meta.dm_closed[p] = False
             await self.save_meta(t)
-        self.note(t, f"{name} took over {old}'s seat")
+        self.note(t, later(N_("{name} took over {old}'s seat"), name=name, old=old_name))
         t.changed.set()  # the driver re-checks who plays this seat
         t.dirty.set()
         return p, old
@@ -456,7 +451,7 @@ class TableSession:
             t.closed = True
         return True
 
-    def note(self, t: Table, text: str) -> None:
+    def note(self, t: Table, text: str | Later) -> None:
         """A bot event for the table log (timeouts, leavers), newest last."""
         t.notes.append(text)
         del t.notes[:-3]

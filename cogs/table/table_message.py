@@ -18,11 +18,12 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from cogs.budget import Priority, priority
+from locales import _, reading
 
-from .context import TableContext, mention, round_word
+from .context import TableContext, by_round, game_title, mention
 from .images import Picture, file_kwargs, to_file
 from .models import Table
-from .session import takeable_seat
+from .seating import takeable_seat
 from .settings import hints_text
 from .text import countdown
 from .views import table_view
@@ -38,6 +39,11 @@ class TableMessages:
         """Per game: the table message id and what it shows (to skip no-op edits)."""
 
     async def payload(self, t: Table) -> tuple[discord.Embed, Picture | None]:
+        """The table as the server reads it (its language, :mod:`.language`)."""
+        with reading(self.ctx.public(t)):
+            return await self._payload(t)
+
+    async def _payload(self, t: Table) -> tuple[discord.Embed, Picture | None]:
         adapter = t.adapter
         state = t.state
         names = t.names
@@ -46,20 +52,27 @@ class TableMessages:
         lines += [f"*{n}*" for n in t.notes]
         turn = state.current_player
         if state.is_terminal():
-            status = "**Game over.**"
+            status = _("**Game over.**")
         elif state.is_round_over():
-            status = f"{round_word(adapter).capitalize()} over — the next one starts shortly."
+            status = by_round(adapter, "over")
         elif turn is None:
             status = ""
         elif t.is_computer(turn):
-            status = f"🤖 **{names[turn]}** is thinking…"
+            status = "🤖 " + _("**{name}** is thinking…").format(name=names[turn])
+        elif t.deadline is not None:
+            status = _("**Turn:** {player} {what} — time runs out {when}").format(
+                player=mention(t, turn),
+                what=adapter.turn_text(view, turn),
+                when=countdown(t.deadline),
+            )
         else:
-            status = f"**Turn:** {mention(t, turn)} {adapter.turn_text(view, turn)}"
-            if t.deadline is not None:
-                status += f" — time runs out {countdown(t.deadline)}"
+            status = _("**Turn:** {player} {what}").format(
+                player=mention(t, turn), what=adapter.turn_text(view, turn)
+            )
         embed = discord.Embed(
-            title=f"{adapter.game.title} — {state.options.preset} · "
-            f"{round_word(adapter)} {state.round_number}",
+            title=by_round(adapter, "title").format(
+                game=game_title(adapter), preset=state.options.preset, n=state.round_number
+            ),
             description="\n".join([*lines, "", status]).strip()[:4096],
             colour=adapter.colour,
         )
@@ -105,10 +118,12 @@ class TableMessages:
         )
         # Several changes often mark the table dirty for one state (a decision, then
         # the next turn): an edit that would change nothing is not sent.
+        with reading(self.ctx.public(t)):
+            view = self.view(t)
         shown = (
             json.dumps(embed.to_dict(), sort_keys=True, default=str),
             picture.data if picture is not None else b"",
-            json.dumps(self.view(t).to_components(), sort_keys=True),
+            json.dumps(view.to_components(), sort_keys=True),
         )
         if not stale and old is not None and self._shown.get(t.game_id) == (old, shown):
             return
@@ -116,7 +131,7 @@ class TableMessages:
             f = to_file(picture)
             try:
                 await channel.get_partial_message(old).edit(  # type: ignore[attr-defined]
-                    embed=embed, attachments=[f] if f else [], view=self.view(t)
+                    embed=embed, attachments=[f] if f else [], view=view
                 )
                 self._shown[t.game_id] = (old, shown)
                 return
@@ -125,9 +140,9 @@ class TableMessages:
         note = t.repost_note
         t.repost = False
         t.repost_note = None
-        msg = await channel.send(
-            content=note, embed=embed, view=self.view(t), **file_kwargs(picture)
-        )
+        with reading(self.ctx.public(t)):
+            view = self.view(t)
+        msg = await channel.send(content=note, embed=embed, view=view, **file_kwargs(picture))
         t.meta.table_message_id = msg.id
         self._shown[t.game_id] = (msg.id, shown)
         t.table_posted_at = clock.now()
@@ -142,7 +157,9 @@ class TableMessages:
             # old table must not stay behind looking like the live one: the edit
             # runs as its own task, so a cancel mid-request cannot abort it
             if old is not None:
-                retire = self._retire(channel, old, f"The table moved: {msg.jump_url}")
+                with reading(self.ctx.public(t)):
+                    moved = _("The table moved: {link}").format(link=msg.jump_url)
+                retire = self._retire(channel, old, moved)
                 await asyncio.shield(self.ctx.spawn(retire, f"retire-{old}"))
 
     def view(self, t: Table) -> discord.ui.View:

@@ -5,27 +5,100 @@ No Discord here, so everything is unit-tested in ``tests/cogs``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-STALE_CHOICE = (
+from babel.lists import format_list
+
+from locales import N_, SOURCE, _, _p, babel_locale, current, format_number, reading
+
+STALE_CHOICE = N_(
     "That choice is not on your menu any more, so nothing changed. "
     "Use your latest message or **My hand**."
 )
-"""The refusal of a click on controls that are no longer current."""
+"""The refusal of a click on controls that are no longer current (a constant:
+raise it as ``_(STALE_CHOICE)``)."""
+
+
+class Later(str):
+    """A text kept untranslated until it is shown: ``str()`` and ``format``
+    translate it for the reader of that moment (a table's log line, written
+    before anyone reads it); as a plain string it is the English text. A value
+    that is callable is called then (a computer's name, which says *computer*
+    in the reader's language)."""
+
+    message: str
+    values: Mapping[str, Any]
+
+    def __new__(cls, message: str, values: Mapping[str, Any]) -> Later:
+        with reading(SOURCE):
+            english = message.format(**_called(values))
+        self = super().__new__(cls, english)
+        self.message = message
+        self.values = dict(values)
+        return self
+
+    def __str__(self) -> str:
+        return _(self.message).format(**_called(self.values))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def _called(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v() if callable(v) else v for k, v in values.items()}
+
+
+def later(message: str, **values: Any) -> Later:
+    """:class:`Later`; ``message`` must be marked where it is written (``N_``)."""
+    return Later(message, values)
+
+
+Named = Callable[[], str]
+
+
+TOOK_OVER = N_(
+    "You ran out of time twice in a row, so the computer is playing your seat. "
+    "Press **I'm back** (or **My hand** on the table) to take it back."
+)
+
+
+def warning(then: str, deadline: float) -> str:
+    """The reminder before a player's time runs out (``then``: what happens)."""
+    return "⏳ " + _("Your time runs out {when}; then {what}").format(
+        when=countdown(deadline), what=then
+    )
+
+
+def either(items: Sequence[str]) -> str:
+    """``A, B or C`` as the current reader writes it.
+
+    >>> either(["/a new", "/b new", "/c new"])
+    '/a new, /b new, or /c new'
+    """
+    return format_list(items, style="or", locale=babel_locale(current()))
 
 
 def ordinal(n: int) -> str:
-    """``1`` → ``1st``; used for finishing places.
+    """``1`` → ``1st``, a finishing place for the current reader (``1er``, ``2e``
+    in French, ``1位`` in Japanese).
 
     >>> [ordinal(i) for i in (1, 2, 3, 4, 11, 22)]
     ['1st', '2nd', '3rd', '4th', '11th', '22nd']
     """
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+    if current() == SOURCE:
+        if 10 <= n % 100 <= 20:
+            return f"{n}th"
+        return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+    if n == 1:
+        # Translators: the first finishing place (French 1er, Japanese 1位).
+        return _p("finishing place", "1st")
+    # Translators: any finishing place after the first (French {n}e, Japanese {n}位).
+    return _p("finishing place", "{n}th").format(n=format_number(current(), n))
 
 
 def plural(n: int, word: str) -> str:
+    """English only: translated text counts with ``_n`` (languages differ in plural forms)."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
@@ -48,7 +121,10 @@ def standings_lines(
         if i == 0 or totals[p] != totals[standings[i - 1]]:
             place = i
         crown = " 👑" if p in winners else ""
-        lines.append(f"{ordinal(place + 1)} {names[p]} — {totals[p]}{crown}")
+        line = _("{place} {name} — {total}").format(
+            place=ordinal(place + 1), name=names[p], total=format_number(current(), totals[p])
+        )
+        lines.append(line + crown)
     return lines
 
 

@@ -10,7 +10,8 @@ that game's adapter, which parses them strictly. So a button from before a
 restart still reaches the cog, which either acts on it or says plainly that
 it is stale; nothing depends on in-memory view objects. Views are sent with
 ``timeout=None`` because a timed-out view would unregister the templates it
-carries.
+carries. A click is answered in the clicking user's language: each callback
+reads in ``interaction.locale`` (and remembers it on the player's seat).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from cogs.errors import handle_error
+from locales import _p
 
 from . import ids
 
@@ -69,9 +71,16 @@ class ControlItem(discord.ui.DynamicItem[AnyItem], template=CONTROL):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await runtime_of(interaction).on_control(
-                interaction, self.game_id, self.version, self.kind, self.arg, _values(interaction)
-            )
+            runtime = runtime_of(interaction)
+            with runtime.reader(interaction, self.game_id):
+                await runtime.on_control(
+                    interaction,
+                    self.game_id,
+                    self.version,
+                    self.kind,
+                    self.arg,
+                    _values(interaction),
+                )
         except Exception as exc:
             await handle_error(cast(Any, interaction.client), interaction, exc)
 
@@ -92,7 +101,9 @@ class TableItem(discord.ui.DynamicItem[AnyItem], template=TABLE):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await runtime_of(interaction).on_table_button(interaction, self.game_id, self.action)
+            runtime = runtime_of(interaction)
+            with runtime.reader(interaction, self.game_id):
+                await runtime.on_table_button(interaction, self.game_id, self.action)
         except Exception as exc:
             await handle_error(cast(Any, interaction.client), interaction, exc)
 
@@ -111,7 +122,9 @@ class LobbyItem(discord.ui.DynamicItem[AnyItem], template=LOBBY):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await runtime_of(interaction).on_lobby_button(interaction, self.lobby_id, self.action)
+            runtime = runtime_of(interaction)
+            with runtime.reader(interaction):
+                await runtime.on_lobby_button(interaction, self.lobby_id, self.action)
         except Exception as exc:
             await handle_error(cast(Any, interaction.client), interaction, exc)
 
@@ -132,7 +145,9 @@ class HintItem(discord.ui.DynamicItem[AnyItem], template=ids.HINT.template):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await runtime_of(interaction).coach.hint(interaction, self.game_id, self.version)
+            runtime = runtime_of(interaction)
+            with runtime.reader(interaction, self.game_id):
+                await runtime.coach.hint(interaction, self.game_id, self.version)
         except Exception as exc:
             await handle_error(cast(Any, interaction.client), interaction, exc)
 
@@ -152,7 +167,9 @@ class ReviewItem(discord.ui.DynamicItem[AnyItem], template=ids.REVIEW.template):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await runtime_of(interaction).coach.review(interaction, None, self.game_id)
+            runtime = runtime_of(interaction)
+            with runtime.reader(interaction, self.game_id):
+                await runtime.coach.review(interaction, None, self.game_id)
         except Exception as exc:
             await handle_error(cast(Any, interaction.client), interaction, exc)
 
@@ -163,12 +180,12 @@ DYNAMIC_ITEMS = (ControlItem, TableItem, LobbyItem, HintItem, ReviewItem)
 def hint_button(game_id: int, version: int) -> HintItem:
     """The Hint button added under a player's turn controls when hints are on."""
     cid = ids.HINT.build(game_id, version)
-    return HintItem(button(cid, "Hint", emoji="💡"), game_id, version)
+    return HintItem(button(cid, _p("button", "Hint"), emoji="💡"), game_id, version)
 
 
 def review_button(game_id: int) -> ReviewItem:
     cid = ids.REVIEW.build(game_id)
-    return ReviewItem(button(cid, "Review my game", emoji="🎓"), game_id)
+    return ReviewItem(button(cid, _p("button", "Review my game"), emoji="🎓"), game_id)
 
 
 def button(
@@ -194,17 +211,19 @@ def control_button(
 def lobby_view(lobby_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     spec = [
-        ("join", "Join", discord.ButtonStyle.success),
-        ("leave", "Leave", discord.ButtonStyle.secondary),
-        ("bot", "Add bot", discord.ButtonStyle.secondary),
-        ("start", "Start", discord.ButtonStyle.primary),
-        ("cancel", "Cancel", discord.ButtonStyle.danger),
+        ("join", _p("button", "Join"), discord.ButtonStyle.success),
+        ("leave", _p("button", "Leave"), discord.ButtonStyle.secondary),
+        ("bot", _p("button", "Add bot"), discord.ButtonStyle.secondary),
+        ("start", _p("button", "Start"), discord.ButtonStyle.primary),
+        ("cancel", _p("button", "Cancel"), discord.ButtonStyle.danger),
     ]
     for action, label, style in spec:
         cid = ids.LOBBY.build(lobby_id, action)
         view.add_item(LobbyItem(button(cid, label, style, row=0), lobby_id, action))
     # The host's House rules panel (ephemeral): every option before Start.
-    rules = button(ids.LOBBY.build(lobby_id, "rules"), "House rules", row=1, emoji="📜")
+    rules = button(
+        ids.LOBBY.build(lobby_id, "rules"), _p("button", "House rules"), row=1, emoji="📜"
+    )
     view.add_item(LobbyItem(rules, lobby_id, "rules"))
     return view
 
@@ -212,11 +231,11 @@ def lobby_view(lobby_id: int) -> discord.ui.View:
 def table_view(game_id: int, *, take_seat: bool = False) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     spec = [
-        ("hand", "My hand", discord.ButtonStyle.primary),
-        ("leave", "Leave", discord.ButtonStyle.secondary),
+        ("hand", _p("button", "My hand"), discord.ButtonStyle.primary),
+        ("leave", _p("button", "Leave"), discord.ButtonStyle.secondary),
     ]
     if take_seat:  # someone not seated may take over a computer-played seat
-        spec.append(("take", "Take seat", discord.ButtonStyle.success))
+        spec.append(("take", _p("button", "Take seat"), discord.ButtonStyle.success))
     for action, label, style in spec:
         cid = ids.TABLE.build(game_id, action)
         view.add_item(TableItem(button(cid, label, style, row=0), game_id, action))
@@ -226,5 +245,6 @@ def table_view(game_id: int, *, take_seat: bool = False) -> discord.ui.View:
 def back_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     cid = ids.TABLE.build(game_id, "back")
-    view.add_item(TableItem(button(cid, "I'm back", discord.ButtonStyle.success), game_id, "back"))
+    back = button(cid, _p("button", "I'm back"), discord.ButtonStyle.success)
+    view.add_item(TableItem(back, game_id, "back"))
     return view

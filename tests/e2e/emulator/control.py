@@ -464,9 +464,11 @@ class Emulator:
         owner: User | None = None,
         bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
         shard: tuple[int, int] | None = None,
+        locale: str = "en-US",
     ) -> Guild:
         """A guild with the bot, the given members and text channels; ``shard``
-        ``(shard_id, shard_count)`` picks an id on that shard.
+        ``(shard_id, shard_count)`` picks an id on that shard; ``locale`` is
+        Discord's language of the server (``guild_locale`` of interactions).
 
         If the bot is already connected it receives GUILD_CREATE.
         """
@@ -480,7 +482,9 @@ class Emulator:
             position=1,
             managed=True,
         )
-        guild = Guild(id=gid, name=name, owner_id=owner.id, roles=[everyone, bot_role])
+        guild = Guild(
+            id=gid, name=name, owner_id=owner.id, roles=[everyone, bot_role], locale=locale
+        )
         guild.members[self.bot_user.id] = Member(self.bot_user, roles=[bot_role.id])
         for user in [owner, *members]:
             guild.members.setdefault(user.id, Member(user))
