@@ -38,13 +38,18 @@ class UserFacingError(Exception):
     in their language: inside ``reading(interaction.locale)``)."""
 
 
-def public_locale(interaction: discord.Interaction) -> object:
+async def public_locale(interaction: discord.Interaction) -> object:
     """The language of what the bot posts for everyone in the interaction's
     channel (a leaderboard, a profile, a lobby): the server's.
 
-    Today Discord's server language (``guild_locale``: Community servers set
-    it, others report ``en-US``); the one place to point at a server setting
-    a manager can change."""
+    The language a manager chose with ``/language`` (kept by the table runtime,
+    ``bot.table_runtime.languages``), else Discord's server language
+    (``guild_locale``: Community servers set it, others report ``en-US``)."""
+    runtime = getattr(getattr(interaction, "client", None), "table_runtime", None)
+    if runtime is not None and interaction.guild_id is not None:
+        chosen = await runtime.languages.load(interaction.guild_id)
+        if chosen is not None:
+            return chosen
     return interaction.guild_locale
 
 
@@ -53,7 +58,7 @@ def in_asker_language(
 ) -> Callable[Concatenate[S, discord.Interaction, P], Awaitable[R]]:
     """Decorates a method answering ``interaction`` only to the one who clicked or
     typed (an ephemeral answer, a refusal): what it composes is in their language.
-    A public part inside opens ``reading(public_locale(interaction))`` itself."""
+    A public part inside opens ``reading(await public_locale(interaction))`` itself."""
 
     async def answer(self: S, interaction: discord.Interaction, *a: P.args, **k: P.kwargs) -> R:
         with reading(interaction.locale):

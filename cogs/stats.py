@@ -397,7 +397,7 @@ class Stats(commands.Cog, name="Stats"):
             board = board or chosen.statistics.boards[0].key  # the game's first: rating
             viewer = interaction.user.id
             page = await self._page(interaction.guild_id or 0, chosen, board, 0, viewer)
-        with reading(public_locale(interaction)):  # the board is the channel's
+        with reading(await public_locale(interaction)):  # the board is the channel's
             embed = leaderboard_embed(chosen, board, page, viewer)
             view = leaderboard_view(chosen, board, page, viewer)
         await respond(interaction, embed=embed, view=view)
@@ -440,7 +440,7 @@ class Stats(commands.Cog, name="Stats"):
             viewer = interaction.user.id
             lb = await self._page(interaction.guild_id or 0, game, key, page, viewer)
         if viewer == owner:
-            with reading(public_locale(interaction)):  # the channel's message
+            with reading(await public_locale(interaction)):  # the channel's message
                 embed = leaderboard_embed(game, key, lb, viewer)
                 view = leaderboard_view(game, key, lb, owner)
             await update(interaction, embed=embed, view=view)
@@ -477,7 +477,7 @@ class Stats(commands.Cog, name="Stats"):
             shown = [(p, game_type(k)) for p, k in zip(found, kinds, strict=False) if p is not None]
             if not shown:
                 raise UserFacingError(_no_rounds(who, interaction.user.id, chosen))
-        with reading(public_locale(interaction)):  # the profile is posted in the channel
+        with reading(await public_locale(interaction)):  # the profile is posted in the channel
             embeds = [profile_embed(p, g) for p, g in shown]
         await respond(interaction, embeds=embeds)
 

@@ -127,7 +127,7 @@ class ServerFeatures:
         channel = await self.cog.channel(lobby)
         if channel is None or lobby.message_id is None or lobby.closed:
             return
-        with reading(public_locale(interaction)):
+        with reading(await public_locale(interaction)):
             embed, picture = await self.cog.lobby_payload(lobby)
             view = lobby_view(lobby.lobby_id)
         files = (
@@ -424,7 +424,7 @@ class ServerFeatures:
             last_activity=self.cog.now(),
             hints=hints,
         )
-        with reading(public_locale(interaction)):  # the lobby is everyone's
+        with reading(await public_locale(interaction)):  # the lobby is everyone's
             note = _("Rematch called by {player}.").format(player=user.mention)
             await self.cog.open_lobby(interaction, lobby, note=note)
 

@@ -44,7 +44,7 @@ async def test_a_french_server_reads_the_board_a_japanese_player_their_refusals(
         h = await emulator.slash(aiko, channel, "leaderboard", {"board": "wins"})
         board = h.message
         assert board is not None and not board.ephemeral
-        assert board.embeds[0]["title"] == "🏆 Classement President — Parties gagnées"
+        assert board.embeds[0]["title"] == "🏆 Classement Président — Parties gagnées"
         assert board.embeds[0]["footer"]["text"] == "Page 1/1 · 2 joueurs"
         assert "Votre place" in board.text() and "1 partie" in board.text()
         # someone else's click: their own copy, in their own language
