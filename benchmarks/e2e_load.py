@@ -418,6 +418,7 @@ async def _load(
             last, nv = picture_lags(t, t.decisions[-1].clicked, float("inf"))
             quiet += last
             quiet_never += nv
+    redrawn = sum(1 for t in tables if any(started <= at < until for at, _ in t.pictures))
     in_window = [r for r in emu.requests if started <= r.at < until]
     limited = [r for r in in_window if r.global_limited and r.status < 400]
     out.update(
@@ -450,6 +451,7 @@ async def _load(
             "response_ms": seconds_stats(response, 1000.0, 1),
             "picture_lag_s": seconds_stats(lags),
             "picture_never_current": never,
+            "tables_redrawn_in_play": redrawn,
             "quiet_picture_lag_s": seconds_stats(quiet),
             "quiet_picture_never_current": quiet_never,
             "requests_per_s": round(len(limited) / seconds, 2),
@@ -461,6 +463,7 @@ async def _load(
             },
             "emulator_loop_lag_ms": seconds_stats(lag, 1000.0, 1),
             "bot_errors": proc.errors()[:5],
+            "emulator_failures": [f"{f.kind}: {f.detail}"[:300] for f in emu.failures][:5],
         }
     )
     out["targets"] = targets(out)

@@ -1,4 +1,6 @@
-"""Load: many tables in many channels play at once, to the end, without errors.
+"""Load: many tables in many channels play at once, to the end, without errors;
+and busy tables of people under Discord's global limit (``benchmarks.e2e``'s
+load phase, at a small scale).
 
 ``SOAK=1`` raises the table count and the rounds (run it locally).
 """
@@ -6,11 +8,13 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 from pathlib import Path
 
 import pytest
 
+from benchmarks import e2e
 from data import Database, Settings
 from tests.e2e.emulator import Emulator
 from tests.e2e.president_support import open_lobby
@@ -81,3 +85,23 @@ async def test_twenty_tables_play_at_once_to_the_end(
         await assert_ledger(db_path, by_channel[guild.channels[i].id], humans)
     latencies = [x for hs in tables for h in hs for x in h.latencies]
     assert max(latencies) < 3.0  # no click answered too late (the emulator also checks)
+
+
+@pytest.mark.timeout(180)
+def test_busy_tables_of_people_under_the_global_limit_meet_no_429_and_see_every_decision(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Six tables of four people under a global limit of 5 a second: the turn
+    messages alone could fill the bot's budget (4 a second). Every click is
+    answered, no request meets a 429, every table plays, its picture is redrawn
+    while it plays (not only once the load ends) and shows every decision."""
+    args = "--game sixty --load-tables 6 --global-limit 5 --load-warmup 4 --load-seconds 10"
+    code = e2e.main(args.split())
+    assert code == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["requests_429"] == 0, out["requests_429_by"]
+    assert out["clicks_unanswered"] == 0 and out["clicks_late"] == 0
+    assert out["bot_errors"] == [] and out["emulator_failures"] == []
+    assert out["tables_playing"] == 6
+    assert out["tables_redrawn_in_play"] == 6
+    assert out["picture_never_current"] == 0 and out["quiet_picture_never_current"] == 0
