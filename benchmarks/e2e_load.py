@@ -69,6 +69,8 @@ POLL = 0.02
 """How often a table's people look at their DMs and the watcher at the tables:
 a waiter woken on every change of the emulator costs the emulator more than
 the bot at 100 tables."""
+STARTUP = 3.0
+"""Seconds the bot is given after it identified before the first lobby opens."""
 BUDGET_SHARE = 0.9
 """The bot's budget as a share of the global limit (45 of Discord's 50)."""
 LONG_GAMES: dict[str, dict[str, Any]] = {
@@ -79,6 +81,8 @@ LONG_GAMES: dict[str, dict[str, Any]] = {
 anyway starts another)."""
 TURN = re.compile(r"\*\*Turn:\*\* <@(\d+)>.*?<t:(\d+):R>")
 DEADLINE = re.compile(r"Time runs out <t:(\d+):R>")
+DEFERRED = 6
+"""The bot's answer to a click whose work outlasts its grace (then it edits the message)."""
 
 
 @dataclass
@@ -99,6 +103,7 @@ class Table:
     dms: dict[int, Channel]
     decisions: list[Decision] = field(default_factory=list)
     refused: int = 0
+    deferred: int = 0
     games: int = 0
     pictures: list[tuple[float, tuple[int, int] | None]] = field(default_factory=list)
     """Every state the table message showed: (loop time seen, its turn or None)."""
@@ -203,19 +208,25 @@ async def play(emu: Emulator, t: Table, until: float, rng: random.Random) -> Non
         t.answered.add((msg.id, version))
         key = turn_key(user, msg)
         first = emu.state.snowflake()
+        refused = False
         try:
             await turn(emu, user, msg)
-        except (AssertionError, StopIteration):  # refused, or not answered: counted
-            t.refused += 1
-            continue
-        clicked = next(
+        except (AssertionError, StopIteration):  # refused, deferred or not answered
+            refused = True
+        last = next(
             (
-                i.created_at
+                i
                 for i in reversed(emu.state.interactions.values())
                 if i.id > first and i.user is user
             ),
-            emu.loop_time(),
+            None,
         )
+        if refused:
+            if last is None or last.response_type != DEFERRED:
+                t.refused += 1
+                continue
+            t.deferred += 1  # answered after ANSWER_GRACE: applied all the same
+        clicked = last.created_at if last is not None else emu.loop_time()
         t.decisions.append(Decision(clicked, key))
 
 
@@ -355,6 +366,10 @@ async def _load(
     helpers: list[asyncio.Task[None]] = []
     try:
         await proc.start()
+        # The bot resumes its stored tables once ready; a game started before that
+        # pass read them is taken for one to resume and gets a second table
+        # message ("The bot restarted…") that is never updated again.
+        await asyncio.sleep(STARTUP)
         begun = emu.loop_time()
         for i in range(0, n_tables, 10):  # lobbies open in batches, like a busy evening
             await asyncio.gather(*(seat(emu, t) for t in tables[i : i + 10]))
@@ -448,6 +463,7 @@ async def _load(
                 1 for i in inters if i.id in answered_at and answered_at[i.id] - i.created_at > 3.0
             ),
             "clicks_refused": sum(t.refused for t in tables),
+            "clicks_deferred": sum(t.deferred for t in tables),
             "response_ms": seconds_stats(response, 1000.0, 1),
             "picture_lag_s": seconds_stats(lags),
             "picture_never_current": never,
