@@ -401,6 +401,11 @@ async def _load(
         for r in await asyncio.gather(*players, return_exceptions=True):
             if isinstance(r, BaseException):
                 raise r
+        # clicks still in the bot's hands are answered before it is stopped
+        await poll(
+            lambda: all(i.responded for i in emu.state.interactions.values()),
+            emu.loop_time() + 10.0,
+        )
         # quiet now: every table's last picture has 5 s to show its last decision
         await asyncio.sleep(5.0)
         stop.set()
