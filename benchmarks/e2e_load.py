@@ -1,7 +1,7 @@
 """Load: busy tables of people under Discord's global limit, on the emulator.
 
     python -m benchmarks.e2e --game sixty --load-tables 100 --global-limit 50 \\
-        [--load-warmup 30] [--load-seconds 60] [--new-players]
+        --load-warmup 30 --load-seconds 60 [--new-players] [--work-dir /dev/shm] [--keep]
 
 Every seat of every table is a person who answers their turn (the controls
 DMed to them) after 1.1–1.5 s; the bot runs in a child process of its own
@@ -16,7 +16,7 @@ The players are regulars: their DM channels were opened before (the bot's
 database remembers them), as on a bot that has run for a while.
 ``--new-players`` starts without them: every first DM then opens its channel,
 a route with one bucket for all users (5 per 5 s on the emulator), so N
-tables need about 4N/1 s of warm-up before every player holds a turn message.
+tables need about 4N seconds of warm-up before every player holds a turn message.
 
 Measured over ``--load-seconds`` after ``--load-warmup`` s of play:
 
@@ -262,11 +262,11 @@ def picture_lags(t: Table, since: float, until: float) -> tuple[list[float], int
     for i, d in enumerate(t.decisions):
         if not since <= d.clicked < until:
             continue
-        at = next((a for a, n in shown if n > i and a >= d.clicked), None)
-        if at is None:
+        seen = next((a for a, n in shown if n > i and a >= d.clicked), None)
+        if seen is None:
             never += 1
         else:
-            lags.append(at - d.clicked)
+            lags.append(seen - d.clicked)
     return lags, never
 
 
@@ -398,9 +398,9 @@ async def _load(
             time.monotonic(),
         )
         lag = list(own_lag)
-        for r in await asyncio.gather(*players, return_exceptions=True):
-            if isinstance(r, BaseException):
-                raise r
+        for ended in await asyncio.gather(*players, return_exceptions=True):
+            if isinstance(ended, BaseException):  # a people's task must not end quietly
+                raise ended
         # clicks still in the bot's hands are answered before it is stopped
         await poll(
             lambda: all(i.responded for i in emu.state.interactions.values()),
