@@ -10,14 +10,16 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from benchmarks import e2e
 from data import Database, Settings
 from tests.e2e.emulator import Emulator
-from tests.e2e.president_support import open_lobby
+from tests.e2e.president_support import open_lobby, running
 from tests.e2e.process_support import BotProcess, Human, assert_ledger, finished, play_channel
 from tests.e2e.test_resilience import start_visible
 
@@ -85,6 +87,38 @@ async def test_twenty_tables_play_at_once_to_the_end(
         await assert_ledger(db_path, by_channel[guild.channels[i].id], humans)
     latencies = [x for hs in tables for h in hs for x in h.latencies]
     assert max(latencies) < 3.0  # no click answered too late (the emulator also checks)
+
+
+async def test_a_decision_answered_late_is_in_the_players_ledger(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """On a busy machine the bot defers a click whose decision takes longer than
+    its grace to store, and edits the turn message once it is stored: the
+    decision counts (the load test's ledger once missed such a one)."""
+    emu = emulator
+    user = emu.create_user("alice")
+    channel = emu.create_guild("Club", members=[user]).channels[0]
+    emu.expect_failure("log", "storage failed")
+    async with running(emu, tmp_path / "db.sqlite3") as bot:
+        lobby = await open_lobby(
+            emu, user, channel, [], rules="classic", seats=3, bots=2, turn_time=600
+        )
+        await start_visible(emu, user, lobby, channel)
+        human = Human(user, channel)
+        msg, version = await emu.wait_for(lambda: human.controls(emu), 15.0, "alice's turn")
+        refusals = {"left": 8}  # retried for about 1.8 s: longer than an answer may wait
+        real = bot.db.append_decision
+
+        async def append_decision(*args: Any, **kwargs: Any) -> int:
+            if refusals["left"]:
+                refusals["left"] -= 1
+                raise sqlite3.OperationalError("database is locked")
+            return await real(*args, **kwargs)
+
+        bot.db.append_decision = append_decision  # type: ignore[method-assign]
+        decided = await human.act(emu, msg, version)
+        assert refusals["left"] == 0
+        assert decided is not None and human.applied == [decided] and human.refused == []
 
 
 @pytest.mark.timeout(180)
