@@ -29,7 +29,8 @@ Measured over ``--load-seconds`` after ``--load-warmup`` s of play:
   or a later state (the table's status line names the player to act and their
   deadline, which the turn message they clicked also shows); ``quiet_picture_lag_s``:
   from each table's last decision, when the people stop, to its picture showing it;
-- ``requests_per_s``: requests under the global limit, against the bot's budget;
+- ``requests_per_s``: requests under the global limit, against the bot's budget
+  (``budget_per_s``), and per decision;
 - ``cpu``: user + system CPU seconds per wall second of the bot process (1.0 is
   one core: the event loop cannot use more, its drawing threads a little), of
   its computer workers, and of this process (the emulator and the people), with
@@ -476,6 +477,7 @@ async def _load(
             "quiet_picture_lag_s": seconds_stats(quiet),
             "quiet_picture_never_current": quiet_never,
             "requests_per_s": round(len(limited) / seconds, 2),
+            "requests_per_decision": round(len(limited) / len(made), 2) if made else None,
             "requests_by": dict(Counter(f"{r.method} {r.kind}" for r in in_window)),
             "cpu": {
                 "bot": round((cpu1 - cpu0) / wall, 2),
@@ -517,6 +519,7 @@ def report(out: dict[str, Any]) -> None:
         "picture_lag_s",
         "quiet_picture_lag_s",
         "requests_per_s",
+        "requests_per_decision",
         "cpu",
     ):
         print(f"{key}: {json.dumps(out.get(key))}")
