@@ -542,6 +542,11 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds of play before the load is measured",
     )
     p.add_argument(
+        "--budget",
+        type=float,
+        help="load: the bot's REQUESTS_PER_SECOND (default: 90%% of --global-limit)",
+    )
+    p.add_argument(
         "--new-players",
         action="store_true",
         help="load: no player's DM channel was opened before (default: regulars)",
@@ -559,6 +564,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.seed,
                 args.load_warmup,
                 new_players=args.new_players,
+                budget=args.budget,
                 work_dir=args.work_dir,
                 keep=args.keep,
             )

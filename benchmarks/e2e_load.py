@@ -301,15 +301,18 @@ async def load(
     warmup: float,
     *,
     new_players: bool = False,
+    budget: float | None = None,
     work_dir: str | None = None,
     keep: bool = False,
 ) -> dict[str, Any]:
     """``tables`` busy tables of four people under a global limit of ``limit``
-    requests a second, measured for ``seconds`` after ``warmup``."""
+    requests a second, measured for ``seconds`` after ``warmup``; the bot's
+    budget is ``budget`` requests a second (default 90% of the limit)."""
+    rate = limit * BUDGET_SHARE if budget is None else budget
     with tempfile.TemporaryDirectory(prefix="e2e_load_", dir=work_dir) as tmp:
         work = Path(tmp)
         try:
-            return await _load(game, tables, limit, seconds, seed, warmup, new_players, work)
+            return await _load(game, tables, limit, rate, seconds, seed, warmup, new_players, work)
         finally:
             if keep:
                 kept = Path(tempfile.mkdtemp(prefix="e2e_load_kept_", dir=work_dir))
@@ -322,6 +325,7 @@ async def _load(
     game: str,
     n_tables: int,
     limit: int,
+    rate: float,
     seconds: float,
     seed: int,
     warmup: float,
@@ -351,13 +355,13 @@ async def _load(
         work / "bot.log",
         scale=1.0,
         timings=asdict(Timings()),
-        extra_env={"REQUESTS_PER_SECOND": f"{limit * BUDGET_SHARE:g}"},
+        extra_env={"REQUESTS_PER_SECOND": f"{rate:g}"},
     )
     out: dict[str, Any] = {
         "game": game,
         "tables": n_tables,
         "global_limit": limit,
-        "budget_per_s": int(limit * BUDGET_SHARE),
+        "budget_per_s": int(rate),
         "new_players": new_players,
         "warmup_s": warmup,
         "seconds": seconds,
