@@ -70,7 +70,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -480,102 +479,6 @@ async def people(game: str, decisions: int, seed: int) -> dict[str, Any]:
     return out
 
 
-async def load(
-    game: str, tables: int, limit: int, seconds: float, seed: int, warmup: float
-) -> dict[str, Any]:
-    """``tables`` busy tables of four people under a global limit of ``limit``
-    requests a second (the bot's own budget 90% of it) for ``seconds``."""
-    from bot import Timings
-    from tests.e2e.people_support import play_people, seat_people
-    from tests.e2e.table_support import running
-
-    with tempfile.TemporaryDirectory() as tmp:
-        emu = Emulator()
-        await emu.start()
-        emu.limit_rate(global_per_second=limit, route=(5, 5.0))
-        try:
-            seats = []
-            for n in range(tables):
-                users = [emu.create_user(f"t{n}p{i}") for i in range(4)]
-                seats.append((users, emu.create_guild(f"Club {n}", members=users).channels[0]))
-            async with running(emu, Path(tmp) / "load.db", scale=1.0, timings=Timings()) as bot:
-                bot.budget.limit = int(limit * 0.9)
-                for users, channel in seats:
-                    await seat_people(emu, bot, game, users, channel)
-                rng = random.Random(seed)
-                players = [
-                    asyncio.create_task(
-                        play_people(
-                            emu,
-                            bot,
-                            game,
-                            channel,
-                            users,
-                            decisions=10**6,
-                            pace=PEOPLE_PACE,
-                            rng=random.Random(rng.random()),
-                            timeout=warmup + seconds + 60,
-                        )
-                    )
-                    for users, channel in seats
-                ]
-                # the start (each player's DM channel opened, the deals' hands) is not
-                # the steady play measured
-                await asyncio.sleep(warmup)
-                first = len(emu.requests)
-                started = emu.loop_time()
-                await asyncio.sleep(seconds)
-                stopped = emu.loop_time()
-                for task in players:
-                    task.cancel()
-                await asyncio.gather(*players, return_exceptions=True)
-                await asyncio.sleep(5.0)  # the last pictures
-                made = emu.requests[first:]
-        finally:
-            await emu.stop()
-    inters = [i for i in emu.state.interactions.values() if i.created_at >= started]
-    by_id = {i.id: i for i in inters}
-    response_ms = []
-    for r in made:
-        if "/interactions/" in r.path and r.status < 400:
-            inter = by_id.get(int(r.path.split("/interactions/")[1].split("/")[0]))
-            if inter is not None:
-                response_ms.append((r.at - inter.created_at) * 1000)
-    decisions = [
-        i for i in inters if i.created_at < stopped and i.message is not None and i.responded
-    ]
-    # how long after a table's last click its picture was last redrawn
-    lags = []
-    for users, channel in seats:
-        ids = {u.id for u in users}
-        last_click = max((i.created_at for i in inters if i.user.id in ids), default=None)
-        edits = [r.at for r in made if f"/channels/{channel.id}/" in r.path and r.status < 400]
-        if last_click is not None and edits:
-            lags.append(max(0.0, max(edits) - last_click))
-    return {
-        "tables": tables,
-        "global_limit": limit,
-        "seconds": seconds,
-        "warmup_s": warmup,
-        "clicks_per_s": round(len(decisions) / seconds, 2),
-        "requests_429": sum(1 for r in made if r.status == 429),
-        "requests_429_by": dict(
-            Counter(
-                f"{r.method} {r.kind} {'global' if r.global_limit else 'route'}"
-                for r in made
-                if r.status == 429
-            )
-        ),
-        "clicks_unanswered": sum(1 for i in inters if not i.responded),
-        "requests_by": dict(Counter(f"{r.method} {r.kind}" for r in made if r.status < 400)),
-        "global_requests_per_s": round(
-            sum(1 for r in made if r.global_limited and r.at < stopped) / seconds, 2
-        ),
-        "response_ms": stats(response_ms, scale=1.0) if response_ms else None,
-        "picture_lag_s_max": round(max(lags), 2) if lags else None,
-    }
-
-
 def run_people(args: argparse.Namespace) -> dict[str, Any]:
     games = ["president", "bigtwo", "sixty"] if args.game == "all" else [args.game]
     out: dict[str, Any] = {}
@@ -640,22 +543,37 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds of play before the load is measured",
     )
     cluster.add_arguments(p)
+    p.add_argument(
+        "--budget",
+        type=float,
+        help="load: the bot's REQUESTS_PER_SECOND (default: 90%% of --global-limit)",
+    )
+    p.add_argument(
+        "--new-players",
+        action="store_true",
+        help="load: no player's DM channel was opened before (default: regulars)",
+    )
     args = p.parse_args(argv)
     if args.cluster:
         return cluster.main_cluster(args)
     if args.game is not None and args.load_tables:
-        game = "sixty" if args.game == "all" else args.game
+        from benchmarks import e2e_load
+
         result = asyncio.run(
-            load(
-                game,
+            e2e_load.load(
+                "sixty" if args.game == "all" else args.game,
                 args.load_tables,
                 args.global_limit,
                 args.load_seconds,
                 args.seed,
                 args.load_warmup,
+                new_players=args.new_players,
+                budget=args.budget,
+                work_dir=args.work_dir,
+                keep=args.keep,
             )
         )
-        print(json.dumps(result))
+        e2e_load.report(result)
         return 0
     if args.game is not None:
         result = run_people(args)

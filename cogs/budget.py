@@ -6,20 +6,20 @@ here) and blocks the bot's address for an hour after about 10,000 invalid
 answers (401, 403, 429) in ten minutes. So every request the bot starts itself
 waits here for its share of a rate kept under that limit, the most urgent
 first: turn messages and notices before table redraws, which the table loop
-also spaces out more while the budget is busy. At full load the table picture
-lags; no click waits and no 429 comes back.
+also spaces out more while the budget is busy. At full load (turn messages
+alone can fill the budget) redraws still get one request in ``REDRAW_EVERY``,
+so the table picture lags but is not starved; no click waits and no 429 comes
+back.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
-import itertools
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextvars import ContextVar
 from enum import IntEnum
 from typing import Any
@@ -50,6 +50,9 @@ def priority(level: Priority) -> Iterator[None]:
         _priority.reset(token)
 
 
+_reserved: ContextVar[list[float] | None] = ContextVar("request_reserved", default=None)
+
+
 INVALID_WINDOW = 600.0
 INVALID_LIMIT = 10_000
 WINDOW = 1.05
@@ -57,6 +60,9 @@ WINDOW = 1.05
 leaves may reach Discord a little later, behind a slower one counted earlier."""
 _EPSILON = 1e-9
 """Refilled fractions are floats: 0.999999… is a whole request."""
+REDRAW_EVERY = 3
+"""While redraws wait, at least one request in this many goes to the longest
+waiting one: more urgent requests keep two thirds of a full budget."""
 WARN_AT = (0.5, 0.8, 0.95)
 """Fractions of the invalid-request limit at which a WARNING is logged, once each."""
 
@@ -64,7 +70,7 @@ WARN_AT = (0.5, 0.8, 0.95)
 class Budget:
     """At most ``rate`` requests start in any one second (a sliding window of
     ``WINDOW``, the strictest reading of Discord's per-second limit), served by
-    priority, then in order."""
+    priority, then in order, except that waiting redraws get one in ``REDRAW_EVERY``."""
 
     def __init__(
         self,
@@ -80,8 +86,11 @@ class Budget:
         self.clock = clock
         self.sleep = sleep
         self._started: deque[float] = deque()
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
-        self._order = itertools.count()
+        self._waiting: dict[Priority, deque[asyncio.Future[float]]] = {
+            level: deque() for level in Priority
+        }
+        self._passed = 0
+        """Requests served ahead of a waiting redraw since a redraw was last served."""
         self._pump: asyncio.Task[None] | None = None
         self.invalid_limit = INVALID_LIMIT
         self._invalid: deque[float] = deque()
@@ -96,35 +105,74 @@ class Budget:
             return 0.0
         return self._started[0] + WINDOW - now
 
-    async def acquire(self, level: Priority | None = None) -> None:
-        """Wait for this request's turn in the budget."""
-        if not self._waiting and self._wait() == 0.0:
-            self._started.append(self.clock())
-            return
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    async def acquire(self, level: Priority | None = None) -> float:
+        """Wait for this request's turn in the budget; when it was given."""
+        if not self._queued() and self._wait() == 0.0:
+            at = self.clock()
+            self._started.append(at)
+            return at
+        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         level = _priority.get() if level is None else level
-        heapq.heappush(self._waiting, (int(level), next(self._order), future))
+        self._waiting[level].append(future)
         if self._pump is None or self._pump.done():
             self._pump = asyncio.create_task(self._serve(), name="request-budget")
-        await future
+        return await future
+
+    @contextlib.asynccontextmanager
+    async def reserved(self, level: Priority) -> AsyncIterator[None]:
+        """Wait for a share first, then prepare the request: the first request
+        started in this block (in this task) takes it. A table picture drawn
+        when its turn comes shows the table then, not when it began to wait."""
+        token = _reserved.set([await self.acquire(level)])
+        try:
+            yield
+        finally:
+            _reserved.reset(token)
+
+    async def start(self) -> None:
+        """A request starts: it takes the share reserved for it, counted from now
+        (it was prepared meanwhile), or waits for one."""
+        share = _reserved.get()
+        if share:
+            given = share.pop()
+            with contextlib.suppress(ValueError):  # unless it expired while prepared
+                self._started.remove(given)
+                self._started.append(self.clock())
+                return
+        await self.acquire()
+
+    def _queued(self) -> bool:
+        for queue in self._waiting.values():
+            while queue and queue[0].done():  # its request was cancelled while waiting
+                queue.popleft()
+        return any(self._waiting.values())
+
+    def _next(self) -> asyncio.Future[float]:
+        """The most urgent waiting request, or the oldest redraw when its share is due."""
+        redraws = self._waiting[Priority.REDRAW]
+        if redraws and self._passed >= REDRAW_EVERY - 1:
+            level = Priority.REDRAW
+        else:
+            level = next(lv for lv in Priority if self._waiting[lv])
+        self._passed = self._passed + 1 if redraws and level != Priority.REDRAW else 0
+        return self._waiting[level].popleft()
 
     async def _serve(self) -> None:
-        while self._waiting:
+        while self._queued():
             wait = self._wait()
             if wait > 0:
                 await self.sleep(wait)
                 continue
-            _, _, future = heapq.heappop(self._waiting)
-            if future.done():  # its request was cancelled while waiting
-                continue
-            self._started.append(self.clock())
-            future.set_result(None)
+            future = self._next()
+            at = self.clock()
+            self._started.append(at)
+            future.set_result(at)
             await asyncio.sleep(0)  # let it start before the next is served
 
     def busy(self) -> bool:
         """Requests wait, or over half of this second's budget is spent."""
         self._wait()
-        return bool(self._waiting) or len(self._started) > self.limit / 2
+        return self._queued() or len(self._started) > self.limit / 2
 
     # -- invalid requests ----------------------------------------------------------
     def answered(self, status: int) -> None:
@@ -162,7 +210,7 @@ class Budget:
             session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestStartParams
         ) -> None:
             if not exempt(params.url.path):
-                await self.acquire()
+                await self.start()
 
         async def on_end(
             session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestEndParams

@@ -86,18 +86,21 @@ class TableMessages:
     async def loop(self, t: Table) -> None:
         """The only writer of the table message: coalesces updates to one per
         interval, and to one per two intervals while the request budget is busy
-        (a redraw waits behind turn messages anyway, and the next one replaces it)."""
+        (a redraw waits behind turn messages anyway, and the next one replaces it).
+        The picture is drawn once the budget gave its request a turn, so it shows
+        the table as it is then, not as it was when the redraw began to wait."""
         timings = self.ctx.timings
         budget = self.ctx.bot.budget
         while not t.closed:
             await t.dirty.wait()
             await self.ctx.clock.sleep(timings.table_settle)
-            t.dirty.clear()
-            if t.closed:
-                return
             try:
                 with priority(Priority.REDRAW):
-                    await self._refresh(t)
+                    async with budget.reserved(Priority.REDRAW):
+                        t.dirty.clear()
+                        if t.closed:
+                            return
+                        await self._refresh(t)
             except discord.HTTPException as exc:
                 log.warning("game %s: table message not updated: %s", t.game_id, exc)
             busy = budget.busy()

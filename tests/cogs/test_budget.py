@@ -63,6 +63,46 @@ async def test_a_turn_message_waiting_goes_before_table_redraws_waiting_longer()
     assert order[1:] == ["redraw0", "redraw1", "redraw2"]
 
 
+async def test_a_redraw_gets_one_request_in_three_while_turn_messages_keep_coming() -> None:
+    """At full load the turn messages alone can fill the budget: the table
+    pictures then lag, but are not starved until the load ends."""
+    b, _clock = budget(2.0)
+    order: list[str] = []
+    for _ in range(2):
+        await b.acquire()  # the budget is spent
+
+    async def one(name: str, level: Priority) -> None:
+        with priority(level):
+            await b.acquire()
+        order.append(name)
+
+    redraws = [asyncio.create_task(one(f"redraw{i}", Priority.REDRAW)) for i in range(2)]
+    await asyncio.sleep(0)
+    turns = [asyncio.create_task(one(f"turn{i}", Priority.URGENT)) for i in range(6)]
+    await asyncio.gather(*redraws, *turns)
+    assert order == [
+        *("turn0", "turn1", "redraw0"),
+        *("turn2", "turn3", "redraw1"),
+        *("turn4", "turn5"),
+    ]
+
+
+async def test_a_request_prepared_after_its_share_was_given_takes_that_share() -> None:
+    """A table picture is drawn once its turn in the budget came (so it shows the
+    table then) and goes out without waiting again, counted from when it went."""
+    b, clock = budget(2.0)
+    for _ in range(2):
+        await b.acquire()  # the budget is spent
+    async with b.reserved(Priority.REDRAW):
+        assert clock.now == pytest.approx(1000.0 + WINDOW)
+        clock.now += 0.5  # the picture is drawn
+        await b.start()
+        assert clock.now == pytest.approx(1000.5 + WINDOW)
+        await b.start()  # a second request of the block waits for its own share
+    await b.acquire()
+    assert clock.now == pytest.approx(1000.5 + 2 * WINDOW)
+
+
 async def test_busy_while_requests_wait_or_most_of_the_second_is_spent() -> None:
     b, clock = budget(10.0)
     assert not b.busy()

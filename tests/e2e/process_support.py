@@ -267,9 +267,20 @@ class Human:
             self.refused.append(Click("(choice)", version, handle))
             return None
         self.clicks += 1
+        edits = len(msg.revisions)
         await handle.wait_response(10.0)
         inter = handle.interaction
-        if handle.response_type == 7:
+        if handle.response_type == DEFERRED_UPDATE:
+            # the decision took longer than the bot's grace to store: it edits the
+            # turn message once stored, or follows up with why it was refused
+            await emu.wait_for(
+                lambda: len(msg.revisions) > edits or bool(inter.followups),
+                10.0,
+                "the deferred answer",
+            )
+        if handle.response_type == 7 or (
+            handle.response_type == DEFERRED_UPDATE and not inter.followups
+        ):
             assert decision is not None
             self.applied.append(decision)
             self.last_click = inter.created_at
@@ -281,6 +292,9 @@ class Human:
         assert decision is not None
         self.refused.append(Click(decision, version, handle))
         return None
+
+
+DEFERRED_UPDATE = 6
 
 
 def control_version(msg: Message) -> int | None:
