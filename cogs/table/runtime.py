@@ -219,8 +219,8 @@ class TableRuntime(commands.Cog, name="Tables"):
 
     async def _resume_all(self) -> None:
         """Every live table of the database continues after a restart: from the
-        round's snapshot, replaying the decisions stored since."""
-        await self.bot.wait_until_ready()
+        round's snapshot, replaying the decisions stored since. The list is read
+        before the bot is ready, so no game a command starts is in it."""
         try:
             stored = await self.session.stored(None, self.bot.db.live_tables)
             # in a cluster, the members running the other shards resume theirs
@@ -228,6 +228,7 @@ class TableRuntime(commands.Cog, name="Tables"):
             self.clicks.resuming = {live.game_id: asyncio.Event() for live in lives}
         finally:
             self.clicks.loaded.set()
+        await self.bot.wait_until_ready()
         for live in lives:
             resuming = False
             try:
@@ -314,9 +315,8 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def end_command(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
         t = self.table_in(interaction, adapter, "end")
         if not may_manage(interaction, t.meta.host_id):
-            raise UserFacingError(
-                _("Only the host or someone with Manage Channel can end the game.")
-            )
+            text = _("Only the host or someone with Manage Channel can end the game.")
+            raise UserFacingError(text)
         await respond(interaction, _("Ending the game…"), ephemeral=True)
         with reading(self.ctx.public(t)):
             reason = _("{user} ended the game.").format(user=interaction.user.mention)
@@ -330,11 +330,8 @@ class TableRuntime(commands.Cog, name="Tables"):
         t = self.tables.get(interaction.channel_id or 0)
         if t is None or t.closed:
             starts = words.either([f"/{name} new" for name in self.adapters])
-            raise UserFacingError(
-                _("No game is running in this channel. Start one: {commands}").format(
-                    commands=starts
-                )
-            )
+            text = _("No game is running in this channel. Start one: {commands}")
+            raise UserFacingError(text.format(commands=starts))
         if t.kind != adapter.game.name:
             raise UserFacingError(
                 _("This channel's table is a {game} game: use {command}.").format(
