@@ -28,6 +28,7 @@ from engine import RecordError, coach
 from locales import _, _n, current, format_number
 
 from .clicks import seat_for
+from .coach_words import worded
 from .coach_work import ReviewResult, review_game
 from .context import game_title
 from .records import decisions_made
@@ -70,10 +71,10 @@ def hint_text(game: str, tips: list[coach.Suggestion]) -> str:
             line.format(
                 i=i,
                 move=tip.notation,
-                estimate=tip.estimate,
+                estimate=worded(tip.estimate),
                 cost=_figure(tip.cost),
                 unit=unit,
-                reason=tip.reason,
+                reason=worded(tip.reason),
             )
         )
     lines.append(_("*This decision is marked as hinted in the game's record.*"))
@@ -133,10 +134,10 @@ def review_embeds(
                 "Your hand then: {hand}"
             ).format(
                 played=d.played,
-                played_estimate=d.played_estimate,
+                played_estimate=worded(d.played_estimate),
                 coach=d.coach,
-                coach_estimate=d.coach_estimate,
-                reason=d.coach_reason,
+                coach_estimate=worded(d.coach_estimate),
+                reason=worded(d.coach_reason),
                 hand=" ".join(hand) if hand else "—",
             )[:4096],
             colour=adapter.colour,
