@@ -243,8 +243,8 @@ class PresidentAdapter:
             private: list[tuple[int, str]] = []
             if before.pending:
                 receiver = before.pending[0][1]
-                # composed in the giver's language: the runtime gives a note no reader
-                # of its own (Aftermath.private holds finished text)
+                # in the giver's language here; the runtime composes the aftermath
+                # again in the receiver's for this note (Clicks._note_for)
                 got = _("{name} gave you back {cards}.").format(
                     name=t.names[player], cards=cards_text(decision.cards)
                 )
