@@ -62,13 +62,9 @@ def _review_text(game: str) -> str:
     return "\n".join(f"{e.title}\n{e.description}" for e in embeds)
 
 
-def _notations(game: str) -> tuple[str, ...]:
-    """The moves as a record writes them (``pass``, ``attack 5x2``, ``TC``): the
-    game's notation, shown as it is in every language."""
-    r = _review(game).review
-    return tuple(t.notation for t in _hints(game)) + tuple(
-        x for d in r.decisions for x in (d.played, d.coach)
-    )
+def _hint(game: str, tips: list[Suggestion]) -> str:
+    """The hint as the bot sends it: each decision named by the game's adapter."""
+    return hint_text(game, tips, ADAPTERS[game].decision_text)
 
 
 @games
@@ -90,7 +86,7 @@ def test_english_reads_exactly_as_the_engine_writes_it(game: str) -> None:
 def test_a_hint_reads_in_the_readers_language(game: str, locale: str) -> None:
     tips = list(_hints(game))
     with reading(locale):
-        texts = [hint_text(game, tips[i : i + 3]) for i in range(0, len(tips), 3)]
+        texts = [_hint(game, tips[i : i + 3]) for i in range(0, len(tips), 3)]
         reasons = {worded(t.reason) for t in tips}
     for text in texts:
         assert ESTIMATES[game, locale] in text, text
@@ -117,7 +113,7 @@ def _nodes(w: Words) -> list[Words]:
 
 @games
 def test_no_english_is_left_in_the_coachs_words(game: str) -> None:
-    allowed = ("alice", "3D", "4S", *_notations(game))
+    allowed = ("alice", "3D", "4S")
     tips = list(_hints(game))
     words = [w for t in tips for w in (t.estimate, t.reason)]
     words += [
@@ -126,7 +122,7 @@ def test_no_english_is_left_in_the_coachs_words(game: str) -> None:
         for w in (d.played_estimate, d.coach_estimate, d.coach_reason)
     ]
     with reading("qps-ploc"):
-        texts = [hint_text(game, tips[i : i + 3]) for i in range(0, len(tips), 3)]
+        texts = [_hint(game, tips[i : i + 3]) for i in range(0, len(tips), 3)]
         texts.append(_review_text(game))
         # a value inside a message sits inside its brackets, where the detector
         # does not look: each phrase is checked on its own, nested ones too
@@ -164,3 +160,28 @@ def test_a_nested_phrase_is_worded_in_the_readers_language_too() -> None:
         assert worded(w) == "bat le pli avec une paire de 7 et garde vos 2 pour reprendre la main"
     with reading("ja"):
         assert re.search("7のペアで", worded(w))
+
+
+def test_the_coachs_decisions_are_named_in_the_readers_language() -> None:
+    from engine.game import game_type
+
+    named = {
+        "president": ("pass", "KK", "give 3C"),
+        "bigtwo": ("pass", "9C 9D"),
+        "sixty": ("attack 5x2", "pass 3x1", "fight 10x2", "take"),
+    }
+    with reading("fr"):
+        said = {
+            game: [ADAPTERS[game].decision_text(game_type(game).parse_decision(n)) for n in notes]
+            for game, notes in named.items()
+        }
+    assert said == {
+        "president": ["passe", "paire de Rois", "Rendre 3♣"],
+        "bigtwo": ["Passer", "Paire de 9 (9♣ 9♦)"],
+        "sixty": [
+            "attaquer avec 5 ×2 = 10",
+            "renvoyer avec 3 ×1 = 3",
+            "riposter avec 10 ×2 = 20",
+            "ramasser les cartes",
+        ],
+    }
