@@ -18,7 +18,7 @@ from babel.numbers import format_decimal, format_percent, get_plus_sign_symbol
 
 from engine.coach import Words
 from engine.coach.words import COUNT
-from locales import _, _n, babel_locale, current, format_number
+from locales import _, _n, _np, _p, babel_locale, current, format_number
 
 # what the engine's templates use: {x}, {x:.0%}, {x:.1f}, {x:+.0f}
 _SPEC = re.compile(r"(\+?)(?:\.(\d+))?([f%]?)")
@@ -27,10 +27,15 @@ _SPEC = re.compile(r"(\+?)(?:\.(\d+))?([f%]?)")
 def worded(words: Words) -> str:
     """``words`` in the current reader's language."""
     values = {k: worded(v) if isinstance(v, Words) else v for k, v in words.params.items()}
+    context = words.context
     if words.plural is None:
-        template = _(words.template)
+        template = _(words.template) if context is None else _p(context, words.template)
     else:
-        template = _n(words.template, words.plural, int(words.params[COUNT]))
+        n = int(words.params[COUNT])
+        if context is None:
+            template = _n(words.template, words.plural, n)
+        else:
+            template = _np(context, words.template, words.plural, n)
     return _Localized().vformat(template, (), values)
 
 

@@ -46,7 +46,7 @@ from typing import Any
 
 from ..errors import RecordError
 from ..game import GameRecord, GameType, game_type
-from .words import N_, Words, _n
+from .words import N_, Param, Words, _n, _p
 
 HINTS = 3
 """How many decisions a hint ranks, at most."""
@@ -295,12 +295,14 @@ __all__ = [
     "HINTS",
     "N_",
     "Evaluation",
+    "Param",
     "Progress",
     "Review",
     "ReviewedDecision",
     "Suggestion",
     "Words",
     "_n",
+    "_p",
     "hint",
     "hook",
     "only",

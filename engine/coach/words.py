@@ -8,8 +8,9 @@ template up in its catalogs (``_()``, or ``_n()`` for a plural) and fills in
 the values in the reader's language, nested :class:`Words` first.
 
 Templates are literals marked where they are written, :func:`N_` for one
-sentence and :func:`_n` for a sentence with singular and plural forms, so
-``pybabel extract`` puts them in the catalogs. A number keeps its format
+sentence, :func:`_n` for a sentence with singular and plural forms and
+:func:`_p` for a word in one of its senses, so ``pybabel extract`` puts them
+in the catalogs. A number keeps its format
 spec in the template (``{chance:.0%}``): English reads it as written, and
 the bot writes the same figure as the reader writes numbers.
 
@@ -42,6 +43,12 @@ def N_(message: str) -> str:
     return message
 
 
+def _p(context: str, message: str) -> Words:
+    """A word in the sense ``context`` (``_p("rank", "Q")``: a card's rank, not a
+    letter): marked for the catalogs with its context, looked up with the bot's ``_p``."""
+    return Words(message, context=context)
+
+
 def _n(singular: str, plural: str, n: int, **params: Param) -> Words:
     """A sentence with a singular and a plural form, counted by ``n`` (the
     ``{n}`` of the templates): marked for the catalogs as a plural message,
@@ -58,6 +65,8 @@ class Words:
     params: Mapping[str, Param] = field(default_factory=dict)
     plural: str | None = None
     """The English plural template, for a count in ``params["n"]``."""
+    context: str | None = None
+    """The message context in the catalogs, for a word with several senses."""
 
     def english_template(self) -> str:
         """The template English uses for this count."""
@@ -73,7 +82,7 @@ class Words:
         return text in str(self)
 
     def __hash__(self) -> int:
-        return hash((self.template, tuple(self.params.items()), self.plural))
+        return hash((self.template, tuple(self.params.items()), self.plural, self.context))
 
 
-__all__ = ["COUNT", "N_", "Param", "Words", "_n"]
+__all__ = ["COUNT", "N_", "Param", "Words", "_n", "_p"]

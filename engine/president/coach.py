@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import RANK_CHARS
-from ..coach import N_, Evaluation, Words, _n, only
+from ..coach import N_, Evaluation, Param, Words, _n, _p, only
 from .ai.base import exchange_due
 from .ai.rollout import playout, remaining_cards, rules_for
 from .ai.search import HardPlayer
@@ -139,23 +139,53 @@ def _clearly_better(best: list[float], base: list[float], z: float = 1.0) -> boo
 _GIVES_BACK = Words(N_("gives back your least useful cards"))
 
 _A_SET = {
-    # Translators: a President play the coach names, by its rank (3…9, T for 10,
-    # J, Q, K, A, 2, X for a joker); "a set" is a play of more than four cards
+    # Translators: a President play the coach names, by its rank ({rank}: one card's
+    # rank, {ranks}: several cards' rank, as in "pair of Kings"); "a set" is a play
+    # of more than four cards
     1: N_("a single {rank}"),
-    2: N_("a pair of {rank}s"),
-    3: N_("a triple of {rank}s"),
-    4: N_("a four of {rank}s"),
+    2: N_("a pair of {ranks}"),
+    3: N_("a triple of {ranks}"),
+    4: N_("a four of {ranks}"),
 }
 _YOUR_SET = {
     1: N_("your single {rank}"),
-    2: N_("your pair of {rank}s"),
-    3: N_("your triple of {rank}s"),
-    4: N_("your four of {rank}s"),
+    2: N_("your pair of {ranks}"),
+    3: N_("your triple of {ranks}"),
+    4: N_("your four of {ranks}"),
 }
+_FACES = "JQKA"
+
+
+def _rank(rank: int) -> Param:
+    """One card's rank, in the words the bot's President texts use (``Q`` →
+    ``Dame``); English keeps the engine's letters (``T`` for 10, ``X`` a joker)."""
+    name = RANK_CHARS[rank]
+    if name == "T":
+        # Translators: the rank 10 alone ("a single 10"), written T in the coach's English
+        return _p("rank", "T")
+    if name == "X":
+        # Translators: a joker ("a single joker"), written X in the coach's English
+        return _p("rank", "X")
+    return Words(name, context="rank") if name in _FACES else name
+
+
+def _ranks(rank: int) -> Param:
+    """Several cards' rank (``pair of Qs`` → ``paire de Dames``)."""
+    name = RANK_CHARS[rank]
+    if name == "T":
+        # Translators: several 10s ("a pair of 10s"), written Ts in the coach's English
+        return _p("ranks", "Ts")
+    if name == "X":
+        # Translators: several jokers ("a pair of jokers"), written Xs in the coach's English
+        return _p("ranks", "Xs")
+    if name in _FACES:
+        return Words(name + "s", context="ranks")
+    return Words(N_("{rank}s"), {"rank": name})
 
 
 def _play(p: Play, table: dict[int, str], more: str) -> Words:
-    return Words(table.get(p.count, more), {"rank": RANK_CHARS[p.rank]})
+    key = "rank" if p.count == 1 else "ranks"
+    return Words(table.get(p.count, more), {key: _rank(p.rank) if p.count == 1 else _ranks(p.rank)})
 
 
 def reason(obs: Observation, p: Any) -> Words:
@@ -176,20 +206,19 @@ def reason(obs: Observation, p: Any) -> Words:
         if twos:
             return Words(N_("keeps your {count} 2s to regain the lead"), {"count": twos})
         return Words(N_("saves your cards for a trick you can win cheaply"))
-    name = RANK_CHARS[p.rank]
-    a = _play(p, _A_SET, N_("a set of {rank}s"))
+    a = _play(p, _A_SET, N_("a set of {ranks}"))
     if held[p.rank] > p.count:
         return _n(
-            "plays {what}, splitting your {rank}s to keep the rest for later ({n} left)",
-            "plays {what}, splitting your {rank}s to keep the rest for later ({n} left)",
+            "plays {what}, splitting your {ranks} to keep the rest for later ({n} left)",
+            "plays {what}, splitting your {ranks} to keep the rest for later ({n} left)",
             left,
             what=a,
-            rank=name,
+            ranks=_ranks(p.rank),
         )
     if obs.public.trick.top is None:
         if p.rank == two:
             # apart: pybabel does not see a marked string inside another's call
-            mine = _play(p, _YOUR_SET, N_("your set of {rank}s"))
+            mine = _play(p, _YOUR_SET, N_("your set of {ranks}"))
             return _n(
                 "leads {what} to take control ({n} cards left)",
                 "leads {what} to take control ({n} cards left)",

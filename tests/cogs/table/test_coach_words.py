@@ -153,11 +153,14 @@ def test_plural_forms_are_the_readers_own() -> None:
 
 
 def test_a_nested_phrase_is_worded_in_the_readers_language_too() -> None:
-    what = Words("a pair of {rank}s", {"rank": "7"})
-    w = Words("beats the trick with {what} and keeps your 2s to regain the lead", {"what": what})
+    sevens = Words("a pair of {ranks}", {"ranks": Words("{rank}s", {"rank": "7"})})
+    queens = Words("a pair of {ranks}", {"ranks": Words("Qs", context="ranks")})
+    w = Words("beats the trick with {what} and keeps your 2s to regain the lead", {"what": sevens})
     assert str(w) == "beats the trick with a pair of 7s and keeps your 2s to regain the lead"
+    assert str(queens) == "a pair of Qs"
     with reading("fr"):
         assert worded(w) == "bat le pli avec une paire de 7 et garde vos 2 pour reprendre la main"
+        assert worded(queens) == "une paire de Dames"
     with reading("ja"):
         assert re.search("7のペアで", worded(w))
 

@@ -27,7 +27,7 @@ def test_each_accuracy_rule_states_the_margin_its_coach_uses(game: str, said: st
 
 
 def test_a_sentence_reads_in_english_with_its_figures_as_before() -> None:
-    pair = Words("a pair of {rank}s", {"rank": "7"})
+    pair = Words("a pair of {ranks}", {"ranks": Words("{rank}s", {"rank": "7"})})
     w = _n("beats the trick with {what} ({n} cards left)", "…", 1, what=pair)
     assert str(w) == "beats the trick with a pair of 7s (1 cards left)"
     assert str(Words("{x:+.0f} and {y:.0%}", {"x": -0.3, "y": 0.375})) == "-0 and 38%"
