@@ -101,12 +101,19 @@ def position_picture(obs: Observation) -> Picture | None:
     return draw("position", render.render_observation_hand, obs)
 
 
+def decision_text(decision: Any) -> str:
+    """A decision as the coach names it: ``Pair of 9s (9♣ 9♦)``, ``Pass``."""
+    return combo_text(decision) if isinstance(decision, Combo) else _p("button", "Pass")
+
+
 class BigTwoAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0xB8322E)
     position_picture = staticmethod(position_picture)
     """Draws a reviewed decision's position from the player's observation
     (a module function: the review sends it to the computer worker)."""
+    decision_text = staticmethod(decision_text)
+    """Names a decision in a hint or a review, in the reader's language."""
     round_word = "deal"
     """The runtime's key for Big Two's rounds (not shown as written)."""
     TOGGLES: tuple[tuple[str, str], ...] = (

@@ -61,12 +61,21 @@ if TYPE_CHECKING:
     from cogs.table.snapshot import TableSnapshot
 
 
+def decision_text(decision: Play | Give) -> str:
+    """A decision as the coach names it: ``pair of K``, ``pass``, ``Give back 3♣``."""
+    if isinstance(decision, Give):
+        return _("Give back {cards}").format(cards=cards_text(decision.cards))
+    return play_text(decision)
+
+
 class PresidentAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0x2F8A58)
     position_picture = staticmethod(images.position_picture)
     """Draws a reviewed decision's position from the player's observation
     (a module function: the review sends it to the computer worker)."""
+    decision_text = staticmethod(decision_text)
+    """Names a decision in a hint or a review, in the reader's language."""
     round_word = N_("round")
     """Marked here, translated where the table runtime shows it."""
     toggles = (
@@ -243,8 +252,8 @@ class PresidentAdapter:
             private: list[tuple[int, str]] = []
             if before.pending:
                 receiver = before.pending[0][1]
-                # composed in the giver's language: the runtime gives a note no reader
-                # of its own (Aftermath.private holds finished text)
+                # in the giver's language here; the runtime composes the aftermath
+                # again in the receiver's for this note (Clicks._note_for)
                 got = _("{name} gave you back {cards}.").format(
                     name=t.names[player], cards=cards_text(decision.cards)
                 )

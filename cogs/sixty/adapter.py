@@ -77,12 +77,33 @@ def _number(n: int) -> str:
     return format_number(current(), n)
 
 
+SETS = {
+    # Translators: a decision of Sixty as the coach names it in a hint or a review;
+    # {set} is a set of equal numbers and its sum ("5 ×2 = 10")
+    ATTACK: N_("attack with {set}"),
+    PASS: N_("pass on with {set}"),
+    FIGHT: N_("fight back with {set}"),
+}
+
+
+def decision_text(decision: Decision) -> str:
+    """A decision as the coach names it: ``attack with 5 ×2 = 10``, ``play Zap``."""
+    kind, card, count = decision
+    if kind == TAKE:
+        return _("take the cards")
+    if kind == JOKER:
+        return _("play {joker}").format(joker=joker_name(card))
+    return _(SETS[kind]).format(set=set_text(card, count))
+
+
 class SixtyAdapter:
     game = GAME_TYPE
     colour = discord.Colour(0xC0392B)
     position_picture = staticmethod(images.position_picture)
     """Draws a reviewed decision's position from the player's observation
     (a module function: the review sends it to the computer worker)."""
+    decision_text = staticmethod(decision_text)
+    """Names a decision in a hint or a review, in the reader's language."""
     # Translators: a house-rule button of Sixty: taking the attack's cards is allowed
     # at any time, not only when nothing else is possible.
     toggles = (("voluntary_take", N_("Take any time")),)

@@ -19,7 +19,8 @@ import asyncio
 import contextlib
 import io
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -28,6 +29,7 @@ from engine import RecordError, coach
 from locales import _, _n, current, format_number
 
 from .clicks import seat_for
+from .coach_words import worded
 from .coach_work import ReviewResult, review_game
 from .context import game_title
 from .records import decisions_made
@@ -55,7 +57,18 @@ def _figure(x: float) -> str:
     return format_number(current(), round(x, 2))
 
 
-def hint_text(game: str, tips: list[coach.Suggestion]) -> str:
+Naming = Callable[[Any], str]
+"""A game adapter's ``decision_text``: a decision named in the reader's language
+(without one, the coach shows a decision as its record writes it)."""
+
+
+def _move(adapter: Any, notation: str) -> str:
+    """A reviewed decision, from its notation, as the adapter names it."""
+    name: Naming | None = getattr(adapter, "decision_text", None)
+    return notation if name is None else name(adapter.game.parse_decision(notation))
+
+
+def hint_text(game: str, tips: list[coach.Suggestion], name: Naming | None = None) -> str:
     """The hint as the player reads it: the ranked decisions in the game's terms."""
     if not tips:
         return "💡 " + _("Nothing to choose here: any move is the same.")
@@ -69,11 +82,11 @@ def hint_text(game: str, tips: list[coach.Suggestion]) -> str:
         lines.append(
             line.format(
                 i=i,
-                move=tip.notation,
-                estimate=tip.estimate,
+                move=tip.notation if name is None else name(tip.decision),
+                estimate=worded(tip.estimate),
                 cost=_figure(tip.cost),
                 unit=unit,
-                reason=tip.reason,
+                reason=worded(tip.reason),
             )
         )
     lines.append(_("*This decision is marked as hinted in the game's record.*"))
@@ -132,11 +145,11 @@ def review_embeds(
                 "The coach would play **{coach}** ({coach_estimate}): {reason}.\n"
                 "Your hand then: {hand}"
             ).format(
-                played=d.played,
-                played_estimate=d.played_estimate,
-                coach=d.coach,
-                coach_estimate=d.coach_estimate,
-                reason=d.coach_reason,
+                played=_move(adapter, d.played),
+                played_estimate=worded(d.played_estimate),
+                coach=_move(adapter, d.coach),
+                coach_estimate=worded(d.coach_estimate),
+                reason=worded(d.coach_reason),
                 hand=" ".join(hand) if hand else "—",
             )[:4096],
             colour=adapter.colour,
@@ -192,7 +205,8 @@ class Coach:
             t.meta.hinted[p].append(mark)
             async with t.lock:
                 await self.session.save_meta(t)
-        await followup(interaction, content=hint_text(t.kind, tips), ephemeral=True)
+        text = hint_text(t.kind, tips, getattr(t.adapter, "decision_text", None))
+        await followup(interaction, content=text, ephemeral=True)
 
     # -- review ---------------------------------------------------------------------
 

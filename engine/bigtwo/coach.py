@@ -15,21 +15,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..coach import Evaluation
+from ..coach import N_, Evaluation, Words, _n, only
 from .ai.hard import HardPlayer, finish_deal
 from .combos import PASS, Combo, Decision, mask_of
 from .state import BigTwo
 from .views import Observation
 
 STATE = BigTwo
-UNIT = "penalty points (going out first counts as 40 saved)"
+# Translators: what the coach counts a Big Two decision's cost in.
+UNIT = N_("penalty points (going out first counts as 40 saved)")
 WIN = 40.0
 MARGIN = 1.0
-RULE = (
+# Translators: the coach's rule for Big Two, shown with a game's review.
+RULE = N_(
     "a decision counts as accurate when it is the coach's choice or its expected "
-    f"penalty for the deal, less 40 for each chance of going out first, is at most {MARGIN:g} "
+    "penalty for the deal, less 40 for each chance of going out first, is at most 1 "
     "point above the coach's"
 )
+"""The accuracy rule in words; its 1 is :data:`MARGIN`, its 40 :data:`WIN`."""
 HINT_PLAYOUTS = 1024
 REVIEW_PLAYOUTS = 96
 
@@ -50,7 +53,7 @@ def evaluate(
     if not legal:
         return []
     if len(legal) == 1:
-        return [Evaluation(legal[0], 0.0, 0.0, "the only legal decision", "nothing else is legal")]
+        return [only(legal[0])]
     searcher = HardPlayer(seed)
     hand = mask_of(obs.hand)
     cands: list[Decision] = searcher.candidates(obs, hand)
@@ -80,7 +83,12 @@ def evaluate(
                 c,
                 e - WIN * chance,
                 e,
-                f"expected penalty {e:.1f}, out first {chance:.0%}",
+                # Translators: a Big Two play's expected penalty points for the deal
+                # and its chance to go out first, e.g. "expected penalty 3.1, out first 12%"
+                Words(
+                    N_("expected penalty {penalty:.1f}, out first {chance:.0%}"),
+                    {"penalty": e, "chance": chance},
+                ),
                 reason(obs, c),
             )
         )
@@ -88,31 +96,51 @@ def evaluate(
     return [out[j] for j in order]
 
 
-def reason(obs: Observation, d: Decision) -> str:
+def reason(obs: Observation, d: Decision) -> Words:
     """A short reason in words for playing ``d`` from ``obs``."""
     hand = mask_of(obs.hand)
     twos = (hand & _TWOS).bit_count()
     if d is PASS:
+        if twos == 1:
+            return Words(N_("keeps your 2 to regain the lead"))
         if twos:
-            return f"keeps your {'2' if twos == 1 else f'{twos} 2s'} to regain the lead"
-        return "saves your cards for a trick you can win cheaply"
+            return Words(N_("keeps your {count} 2s to regain the lead"), {"count": twos})
+        return Words(N_("saves your cards for a trick you can win cheaply"))
     assert isinstance(d, Combo)
     if d.mask == hand:
-        return "goes out: nothing is better"
+        return Words(N_("goes out: nothing is better"))
     left = (hand & ~d.mask).bit_count()
     used_twos = (d.mask & _TWOS).bit_count()
     sizes = [s.cards for s in obs.public.seats]
     danger = any(n == 1 for q, n in enumerate(sizes) if q != obs.player)
     if danger and obs.public.top is None:
-        return "an opponent holds one card: lead something they cannot beat alone"
+        return Words(N_("an opponent holds one card: lead something they cannot beat alone"))
     if used_twos:
-        return f"takes control with a 2, leaving you {left} cards"
+        return _n(
+            "takes control with a 2, leaving you {n} cards",
+            "takes control with a 2, leaving you {n} cards",
+            left,
+        )
     if obs.public.top is None:
         if d.size >= 5:
-            return f"sheds five cards at once, leaving you {left}"
+            return _n(
+                "sheds five cards at once, leaving you {n}",
+                "sheds five cards at once, leaving you {n}",
+                left,
+            )
         if twos:
-            return f"leads low and keeps your 2s to regain the lead ({left} cards left)"
-        return f"leads low to shed cards ({left} left)"
+            return _n(
+                "leads low and keeps your 2s to regain the lead ({n} cards left)",
+                "leads low and keeps your 2s to regain the lead ({n} cards left)",
+                left,
+            )
+        return _n("leads low to shed cards ({n} left)", "leads low to shed cards ({n} left)", left)
     if twos:
-        return f"beats the trick cheaply and keeps your 2s ({left} cards left)"
-    return f"beats the trick cheaply ({left} cards left)"
+        return _n(
+            "beats the trick cheaply and keeps your 2s ({n} cards left)",
+            "beats the trick cheaply and keeps your 2s ({n} cards left)",
+            left,
+        )
+    return _n(
+        "beats the trick cheaply ({n} cards left)", "beats the trick cheaply ({n} cards left)", left
+    )

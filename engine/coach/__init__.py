@@ -11,12 +11,15 @@ Every game provides a hook module, ``engine.<game>.coach``, with
 - ``STATE``: its state class (the review replays records with it);
 - ``UNIT``: what a cost is counted in (``penalty points`` …);
 - ``MARGIN``: the largest cost that still counts as a good decision;
-- ``RULE``: the accuracy rule in words, shown with the review;
+- ``RULE``: the accuracy rule in words, shown with the review (``UNIT`` and
+  ``RULE`` are English marked with :func:`~engine.coach.words.N_`);
 - ``HINT_PLAYOUTS`` and ``REVIEW_PLAYOUTS``: the search budgets;
 - ``evaluate(obs, seed, playouts, include=()) -> list[Evaluation]``: the
   candidate decisions (and those of ``include``) best first, each with its
   loss in ``UNIT`` (lower is better), its estimate in the game's own terms
-  and a reason in words; one entry or none when there is nothing to choose.
+  and a reason, both :class:`~engine.coach.words.Words` (English as
+  ``str()``; the bot words them in each reader's language); one entry or
+  none when there is nothing to choose.
 
 Everything here is pure and its arguments and results pickle, so the bot
 runs :func:`hint` and :func:`review` in its computer worker process (a
@@ -43,6 +46,7 @@ from typing import Any
 
 from ..errors import RecordError
 from ..game import GameRecord, GameType, game_type
+from .words import N_, Param, Words, _n, _p
 
 HINTS = 3
 """How many decisions a hint ranks, at most."""
@@ -65,8 +69,15 @@ class Evaluation:
     value: float
     """The estimate's headline figure (President: chance of the top half;
     Big Two: expected penalty; Sixty: expected points)."""
-    estimate: str
-    reason: str
+    estimate: Words
+    reason: Words
+
+
+def only(decision: Any) -> Evaluation:
+    """The evaluation of a decision with nothing else legal."""
+    return Evaluation(
+        decision, 0.0, 0.0, Words(N_("the only legal decision")), Words(N_("nothing else is legal"))
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +88,9 @@ class Suggestion:
     notation: str
     """The decision as a record writes it (``parse_decision`` reads it back)."""
     value: float
-    estimate: str
+    estimate: Words
     """The estimate in words, in the game's own terms."""
-    reason: str
+    reason: Words
     cost: float
     """How much worse than the first suggestion, in the game's unit (0 for it)."""
 
@@ -99,9 +110,9 @@ class ReviewedDecision:
     """What the coach would have played."""
     cost: float
     """How much the decision lost against the coach's, in the game's unit (≥ 0)."""
-    played_estimate: str
-    coach_estimate: str
-    coach_reason: str
+    played_estimate: Words
+    coach_estimate: Words
+    coach_reason: Words
 
     @property
     def good(self) -> bool:
@@ -114,9 +125,10 @@ class ReviewedDecision:
             "played": self.played,
             "coach": self.coach,
             "cost": round(self.cost, 3),
-            "played_estimate": self.played_estimate,
-            "coach_estimate": self.coach_estimate,
-            "coach_reason": self.coach_reason,
+            # stored and printed in English: the bot words them for each reader
+            "played_estimate": str(self.played_estimate),
+            "coach_estimate": str(self.coach_estimate),
+            "coach_reason": str(self.coach_reason),
         }
 
 
@@ -281,12 +293,18 @@ def _judge(
 __all__ = [
     "COSTLIEST",
     "HINTS",
+    "N_",
     "Evaluation",
+    "Param",
     "Progress",
     "Review",
     "ReviewedDecision",
     "Suggestion",
+    "Words",
+    "_n",
+    "_p",
     "hint",
     "hook",
+    "only",
     "review",
 ]

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import RANK_CHARS
-from ..coach import Evaluation
+from ..coach import N_, Evaluation, Param, Words, _n, _p, only
 from .ai.base import exchange_due
 from .ai.rollout import playout, remaining_cards, rules_for
 from .ai.search import HardPlayer
@@ -32,13 +32,17 @@ from .state import President
 from .views import Observation
 
 STATE = President
-UNIT = "chance points"
+# Translators: what the coach counts a President decision's cost in (the mean of
+# the chances to finish first and in the top half, in percentage points).
+UNIT = N_("chance points")
 MARGIN = 5.0
-RULE = (
+# Translators: the coach's rule for President, shown with a game's review.
+RULE = N_(
     "a decision counts as accurate when it is the coach's choice or the mean of its "
     "chances to finish first and in the top half is at most "
-    f"{MARGIN:g} percentage points below the coach's"
+    "5 percentage points below the coach's"
 )
+"""The accuracy rule in words; its 5 is :data:`MARGIN`."""
 HINT_PLAYOUTS = 960
 REVIEW_PLAYOUTS = 96
 
@@ -49,12 +53,12 @@ def evaluate(
     searcher = HardPlayer(seed)
     if exchange_due(obs):
         give = searcher.normal.decide(obs)
-        return [Evaluation(give, 0.0, 0.0, "the give-back", "gives back your least useful cards")]
+        return [Evaluation(give, 0.0, 0.0, Words(N_("the give-back")), _GIVES_BACK)]
     legal = list(obs.legal)
     if not legal:
         return []
     if len(legal) == 1:
-        return [Evaluation(legal[0], 0.0, 0.0, "the only legal decision", "nothing else is legal")]
+        return [only(legal[0])]
     base = searcher.normal.decide(obs)
     assert isinstance(base, Play)
     cands = searcher.candidates(obs, base)
@@ -70,7 +74,7 @@ def evaluate(
     try:
         source = searcher.deal_source(obs)
     except ValueError:
-        return [Evaluation(base, 0.0, 0.0, "no estimate", reason(obs, base))]
+        return [Evaluation(base, 0.0, 0.0, Words(N_("no estimate")), reason(obs, base))]
     me = obs.player
     n = obs.public.players
     half = n // 2
@@ -106,7 +110,9 @@ def evaluate(
                 c,
                 100.0 * (1.0 - (p1 + pt) / 2),
                 pt,
-                f"first {p1:.0%}, top half {pt:.0%}",
+                # Translators: a President play's chances to finish first and in
+                # the top half of the players, e.g. "first 38%, top half 100%"
+                Words(N_("first {first:.0%}, top half {top:.0%}"), {"first": p1, "top": pt}),
                 reason(obs, c),
             )
         )
@@ -130,31 +136,108 @@ def _clearly_better(best: list[float], base: list[float], z: float = 1.0) -> boo
     return mean < 0 and mean * mean * n > z * z * var
 
 
-def reason(obs: Observation, p: Any) -> str:
+_GIVES_BACK = Words(N_("gives back your least useful cards"))
+
+_A_SET = {
+    # Translators: a President play the coach names, by its rank ({rank}: one card's
+    # rank, {ranks}: several cards' rank, as in "pair of Kings"); "a set" is a play
+    # of more than four cards
+    1: N_("a single {rank}"),
+    2: N_("a pair of {ranks}"),
+    3: N_("a triple of {ranks}"),
+    4: N_("a four of {ranks}"),
+}
+_YOUR_SET = {
+    1: N_("your single {rank}"),
+    2: N_("your pair of {ranks}"),
+    3: N_("your triple of {ranks}"),
+    4: N_("your four of {ranks}"),
+}
+_FACES = "JQKA"
+
+
+def _rank(rank: int) -> Param:
+    """One card's rank, in the words the bot's President texts use (``Q`` →
+    ``Dame``); English keeps the engine's letters (``T`` for 10, ``X`` a joker)."""
+    name = RANK_CHARS[rank]
+    if name == "T":
+        # Translators: the rank 10 alone ("a single 10"), written T in the coach's English
+        return _p("rank", "T")
+    if name == "X":
+        # Translators: a joker ("a single joker"), written X in the coach's English
+        return _p("rank", "X")
+    return Words(name, context="rank") if name in _FACES else name
+
+
+def _ranks(rank: int) -> Param:
+    """Several cards' rank (``pair of Qs`` → ``paire de Dames``)."""
+    name = RANK_CHARS[rank]
+    if name == "T":
+        # Translators: several 10s ("a pair of 10s"), written Ts in the coach's English
+        return _p("ranks", "Ts")
+    if name == "X":
+        # Translators: several jokers ("a pair of jokers"), written Xs in the coach's English
+        return _p("ranks", "Xs")
+    if name in _FACES:
+        return Words(name + "s", context="ranks")
+    return Words(N_("{rank}s"), {"rank": name})
+
+
+def _play(p: Play, table: dict[int, str], more: str) -> Words:
+    key = "rank" if p.count == 1 else "ranks"
+    return Words(table.get(p.count, more), {key: _rank(p.rank) if p.count == 1 else _ranks(p.rank)})
+
+
+def reason(obs: Observation, p: Any) -> Words:
     """A short reason in words for the play ``p``."""
     if not isinstance(p, Play):
-        return "gives back your least useful cards"
+        return _GIVES_BACK
     held = [0] * 14
     for c in obs.hand:
         held[c.rank] += 1
     if p.count == len(obs.hand):
-        return "goes out: nothing is better"
+        return Words(N_("goes out: nothing is better"))
     left = len(obs.hand) - p.count
     two = RANK_CHARS.index("2")
     twos = held[two]
     if p.is_pass:
+        if twos == 1:
+            return Words(N_("keeps your 2 to regain the lead"))
         if twos:
-            return f"keeps your {'2' if twos == 1 else f'{twos} 2s'} to regain the lead"
-        return "saves your cards for a trick you can win cheaply"
-    name = RANK_CHARS[p.rank]
-    kinds = {1: "single", 2: "pair", 3: "triple", 4: "four"}
-    what = f"{kinds.get(p.count, 'set')} of {name}s" if p.count > 1 else f"single {name}"
+            return Words(N_("keeps your {count} 2s to regain the lead"), {"count": twos})
+        return Words(N_("saves your cards for a trick you can win cheaply"))
+    a = _play(p, _A_SET, N_("a set of {ranks}"))
     if held[p.rank] > p.count:
-        return f"plays a {what}, splitting your {name}s to keep the rest for later ({left} left)"
+        return _n(
+            "plays {what}, splitting your {ranks} to keep the rest for later ({n} left)",
+            "plays {what}, splitting your {ranks} to keep the rest for later ({n} left)",
+            left,
+            what=a,
+            ranks=_ranks(p.rank),
+        )
     if obs.public.trick.top is None:
         if p.rank == two:
-            return f"leads your {what} to take control ({left} cards left)"
-        return f"leads a {what} to shed low cards while you have the lead ({left} left)"
+            # apart: pybabel does not see a marked string inside another's call
+            mine = _play(p, _YOUR_SET, N_("your set of {ranks}"))
+            return _n(
+                "leads {what} to take control ({n} cards left)",
+                "leads {what} to take control ({n} cards left)",
+                left,
+                what=mine,
+            )
+        return _n(
+            "leads {what} to shed low cards while you have the lead ({n} left)",
+            "leads {what} to shed low cards while you have the lead ({n} left)",
+            left,
+            what=a,
+        )
     if twos and p.rank != two:
-        return f"beats the trick with a {what} and keeps your 2s to regain the lead"
-    return f"beats the trick with a {what} ({left} cards left)"
+        return Words(
+            N_("beats the trick with {what} and keeps your 2s to regain the lead"), {"what": a}
+        )
+    return _n(
+        "beats the trick with {what} ({n} cards left)",
+        "beats the trick with {what} ({n} cards left)",
+        left,
+        what=a,
+    )

@@ -15,17 +15,17 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..coach import Evaluation
+from ..coach import N_, Evaluation, Words, only
 from .ai.hard import candidates, playout, sample_world
 from .ai.players import attack_context, hand_counts
 from .ai.policy import normal_choice
 from .cards import ATTACK, FIGHT, JOKER, PASS, TAKE, Decision
-from .options import N_
 from .state import Sixty
 from .views import Observation
 
 STATE = Sixty
-UNIT = "points"
+# Translators: what the coach counts a Sixty decision's cost in (penalty points).
+UNIT = N_("points")
 MARGIN = 3.0
 # Translators: the coach's rule for Sixty, shown with a game's review.
 RULE = N_(
@@ -46,8 +46,7 @@ def evaluate(
     if not legal:
         return []
     if len(legal) == 1:
-        only, why = N_("the only legal decision"), N_("nothing else is legal")
-        return [Evaluation(legal[0], 0.0, 0.0, only, why)]
+        return [only(legal[0])]
     at, count, target = attack_context(obs)
     preferred = normal_choice(legal, hand_counts(obs), obs.public.deck_count, at, count, target)
     cands = candidates(legal, preferred)
@@ -78,8 +77,15 @@ def evaluate(
                 d,
                 rel[i] / worlds,
                 pts,
-                f"expected points this round {pts:.0f} "
-                f"({rel[i] / worlds:+.0f} against the others' mean)",
+                # Translators: a Sixty decision's expected penalty points for the
+                # player this round, and against the other players' mean
+                Words(
+                    N_(
+                        "expected points this round {points:.0f} "
+                        "({relative:+.0f} against the others' mean)"
+                    ),
+                    {"points": pts, "relative": rel[i] / worlds},
+                ),
                 reason(obs, d),
             )
         )
@@ -87,21 +93,27 @@ def evaluate(
     return [out[i] for i in order]
 
 
-def reason(obs: Observation, d: Decision) -> str:
+def reason(obs: Observation, d: Decision) -> Words:
     """A short reason in words for ``d``."""
     deck = obs.public.deck_count
     if d.kind == TAKE:
-        return N_("takes the cards: cheaper than anything you could spend")
+        return Words(N_("takes the cards: cheaper than anything you could spend"))
     if d.kind == JOKER:
-        return N_("spends a joker, which would cost 60 left in your hand")
+        return Words(N_("spends a joker, which would cost 60 left in your hand"))
     if d.kind == ATTACK:
         if d.count > 1:
-            return f"attacks with all {d.count} of your {d.card}s to shed them together"
-        return f"attacks with a {d.card} and keeps your stronger cards to fight back"
+            return Words(
+                N_("attacks with all {count} of your {card}s to shed them together"),
+                {"count": d.count, "card": d.card},
+            )
+        return Words(
+            N_("attacks with a {card} and keeps your stronger cards to fight back"),
+            {"card": d.card},
+        )
     if d.kind == PASS:
         if deck == 0:
-            return N_("passes the attack on with every copy: cards in hand count at the end")
-        return N_("passes the attack on cheaply instead of taking it")
+            return Words(N_("passes the attack on with every copy: cards in hand count at the end"))
+        return Words(N_("passes the attack on cheaply instead of taking it"))
     if d.kind == FIGHT:
-        return f"fights back with the smallest winning sum ({d.sum})"
-    return N_("keeps your options open")
+        return Words(N_("fights back with the smallest winning sum ({sum})"), {"sum": d.sum})
+    return Words(N_("keeps your options open"))

@@ -99,7 +99,7 @@ async def test_a_hint_and_a_review_in_each_game(
         done = await h.wait_message(lambda m: "Accuracy" in m.text(), timeout=60.0)
         assert "Review of" in done.text()
         h = await emulator.slash(alice, channel, "profile", {"game": game})
-        assert h.message is not None and "hints used 1" in h.message.text(), h.message.text()
+        assert h.message is not None and "1 hint used" in h.message.text(), h.message.text()
         # the record marks the hinted decision, and it is alice's; it still replays
         h = await emulator.slash(alice, channel, f"{game} record", {})
         assert h.message is not None and h.message.attachments
