@@ -17,7 +17,9 @@ from pathlib import Path
 from tests.data.standings import build, render
 
 FIXTURE = Path(__file__).parent / "fixtures" / "standings-v4.sqlite3"
-BEFORE = "2d029ee87b55daf7faf0dc59e7f51613a9650af62b02c6b939eda59844a01997"
+BEFORE = "385280550aacbb82f781e4ded7095a80130d44c077d3a38f41ac5a01e60f03f1"
+"""Since the texts went through the catalogs, a profile of one round reads "1 round" and
+"1 rated round" (it read "1 rounds"); nothing else of the release's rendering changed."""
 
 
 def _digest(text: str) -> str:
