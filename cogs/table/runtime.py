@@ -320,6 +320,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         await self.session.reclaim(t, p)
         payload = await self.private.hand_payload(t, p, controls=True)
         await followup(interaction, ephemeral=True, **payload)
+        self.private.heard(t, interaction)
 
     async def _leave_game(self, interaction: discord.Interaction, t: Table) -> None:
         p = seat_for(t, interaction.user)
@@ -387,6 +388,7 @@ class TableRuntime(commands.Cog, name="Tables"):
                 await update(
                     interaction, content="Welcome back: your seat is yours again.", view=None
                 )
+                self.private.heard(t, interaction)
             else:
                 await respond(interaction, "You're already playing your seat.", ephemeral=True)
 
@@ -422,7 +424,7 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def warn(self, t: Table, p: int, deadline: float) -> None:
         then = t.adapter.timeout_text(t.snapshot(), p)
         text = f"⏳ Your time runs out {countdown(deadline)}; then {then}"
-        if await self.private.dm(t, p, content=text) is None:
+        if await self.private.tell(t, p, content=text, notify=True) is None:
             await self.notices.ping(t, f"{mention(t, p)} {text}")
 
     async def clear_ping(self, t: Table) -> None:
@@ -433,7 +435,8 @@ class TableRuntime(commands.Cog, name="Tables"):
             "You ran out of time twice in a row, so the computer is playing your seat. "
             "Press **I'm back** (or **My hand** on the table) to take it back."
         )
-        if await self.private.dm(t, p, content=text, view=back_view(t.game_id)) is None:
+        view = back_view(t.game_id)
+        if await self.private.tell(t, p, content=text, view=view, notify=True) is None:
             await self.notices.say(t, f"{mention(t, p)} {text}", view=back_view(t.game_id))
 
     async def round_over(self, t: Table, result: RoundScore, next_at: float) -> None:

@@ -4,13 +4,26 @@ emulator at a table of four people."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.e2e.emulator import Emulator
+from bot import CardTableBot
+from cogs.table.models import Table
+from tests.e2e import sixty_support
+from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.people_support import GAMES, play_people, seat_people
-from tests.e2e.table_support import running, table_of
+from tests.e2e.table_support import (
+    controls_of,
+    my_hand,
+    open_game_lobby,
+    running,
+    start,
+    table_of,
+)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -107,3 +120,176 @@ async def test_the_click_retires_its_message_and_the_next_player_gets_one_messag
     )
     sent = [r for r in made if r.kind == "dm" and r.method == "POST"]
     assert len(sent) <= len(done) + len(people)  # a turn message each, a hand each deal
+
+
+@contextlib.asynccontextmanager
+async def duo_sixty(
+    emulator: Emulator, db: Path, **alice_kind: Any
+) -> AsyncIterator[tuple[CardTableBot, User, User, Channel, Table]]:
+    """Alice and Bob at a Sixty table: the test plays Bob's turns, so nothing
+    happens at the table between Alice's turns that the test does not do."""
+    alice = emulator.create_user("alice", **alice_kind)
+    bob = emulator.create_user("bob")
+    channel = emulator.create_guild("Club", members=[alice, bob]).channels[0]
+    async with running(emulator, db) as bot:
+        lobby = await open_game_lobby(
+            emulator, "sixty", bob, channel, [alice], rules="quick", seats=2, turn_time=600
+        )
+        t = await start(emulator, bot, bob, lobby, channel)
+        yield bot, alice, bob, channel, t
+
+
+def to_act(t: Table) -> int | None:
+    p = t.state.current_player
+    return t.seats[p].user_id if p is not None else None
+
+
+async def answer_turn(emulator: Emulator, user: User, msg: Message) -> int:
+    """``user`` answers on ``msg``; the id of the click."""
+    code = sixty_support.fighter([o["value"] for o in sixty_support.options_of(msg)])
+    h = await sixty_support.answer(emulator, user, msg, code)
+    assert h.response_type == 7, h
+    return h.id
+
+
+async def controls(emulator: Emulator, user: User, channel: Channel, t: Table) -> Message:
+    """``user``'s message with the controls of their turn, once it is their turn."""
+    return await emulator.wait_for(
+        lambda: to_act(t) == user.id and controls_of(emulator, user, channel, t),
+        20.0,
+        f"{user.name}'s controls",
+    )
+
+
+async def bob_plays(emulator: Emulator, bob: User, channel: Channel, t: Table) -> None:
+    """Bob answers until it is Alice's turn (at least once)."""
+    await controls(emulator, bob, channel, t)
+    while to_act(t) == bob.id:
+        await play_once(emulator, bob, channel, t)
+
+
+async def alice_plays(emulator: Emulator, alice: User, channel: Channel, t: Table) -> int:
+    """Alice answers until it is Bob's turn; the id of her last click."""
+    clicked = 0
+    while to_act(t) == alice.id:
+        clicked = await play_once(emulator, alice, channel, t)
+    return clicked
+
+
+async def play_once(emulator: Emulator, user: User, channel: Channel, t: Table) -> int:
+    """One decision of ``user``, and the next turn is known; the id of the click."""
+    msg = await controls(emulator, user, channel, t)
+    version = t.version
+    clicked = await answer_turn(emulator, user, msg)
+    await emulator.wait_for(
+        lambda: t.version != version and to_act(t) is not None, 20.0, "the next turn"
+    )
+    return clicked
+
+
+def turn_posts(emulator: Emulator, user: User, since: int) -> list[str]:
+    """The messages sent to ``user`` since request ``since``: ``dm`` or ``followup``."""
+    dm = f"/channels/{emulator.dm_channel(user).id}/messages"
+    tokens = [i.token for i in emulator.state.interactions.values() if i.user is user]
+    return [
+        "followup" if "/webhooks/" in r.path else "dm"
+        for r in emulator.requests[since:]
+        if r.method == "POST"
+        and r.status < 400
+        and (r.path.endswith(dm) or any(r.path.endswith(f"/{tok}") for tok in tokens))
+    ]
+
+
+async def test_a_turn_message_follows_up_the_players_last_click(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Outside the global limit: each turn message after a player's first click
+    is a followup of that click, in their DMs."""
+    async with duo_sixty(emulator, tmp_path / "t.db") as (_bot, alice, bob, channel, t):
+        if to_act(t) == bob.id:
+            await bob_plays(emulator, bob, channel, t)
+        first = await controls(emulator, alice, channel, t)
+        assert first.interaction_id is None  # no click of hers yet: by DM
+        for _ in range(3):
+            clicked = await alice_plays(emulator, alice, channel, t)
+            since = len(emulator.requests)
+            await bob_plays(emulator, bob, channel, t)
+            msg = await controls(emulator, alice, channel, t)
+            assert msg.interaction_id == clicked
+            assert msg.channel_id == emulator.dm_channel(alice).id and msg.visible_to is None
+            assert turn_posts(emulator, alice, since) == ["followup"]
+
+
+async def test_a_turn_message_goes_by_dm_when_the_last_click_is_old(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with duo_sixty(emulator, tmp_path / "t.db") as (_bot, alice, bob, channel, t):
+        if to_act(t) == bob.id:
+            await bob_plays(emulator, bob, channel, t)
+        clicked = await alice_plays(emulator, alice, channel, t)
+        token = emulator.state.interactions[clicked].token
+        await emulator.wait_for(
+            lambda: (r := t.reach.get(alice.id)) is not None and r.webhook.token == token,
+            5.0,
+            "her click remembered",
+        )
+        t.reach[alice.id].at -= 15 * 60  # the bot's clock says her token has expired
+        since = len(emulator.requests)
+        await bob_plays(emulator, bob, channel, t)
+        msg = await controls(emulator, alice, channel, t)
+    assert msg.interaction_id is None and msg.channel_id == emulator.dm_channel(alice).id
+    assert turn_posts(emulator, alice, since) == ["dm"]
+
+
+@pytest.mark.emulator_expect("interaction", match="Invalid Webhook Token")
+async def test_an_invalid_token_falls_back_to_one_dm(emulator: Emulator, tmp_path: Path) -> None:
+    async with duo_sixty(emulator, tmp_path / "t.db") as (_bot, alice, bob, channel, t):
+        if to_act(t) == bob.id:
+            await bob_plays(emulator, bob, channel, t)
+        await alice_plays(emulator, alice, channel, t)
+        # Discord forgot her tokens before the bot did (a clock that differs)
+        for i in emulator.state.interactions.values():
+            if i.user is alice:
+                i.created_wall -= 16 * 60
+        since = len(emulator.requests)
+        await bob_plays(emulator, bob, channel, t)
+        msg = await controls(emulator, alice, channel, t)
+        assert msg.interaction_id is None  # by DM
+        refused = [r for r in emulator.requests[since:] if r.status == 401]
+        assert len(refused) == 1 and "/webhooks/" in refused[0].path
+        assert turn_posts(emulator, alice, since) == ["dm"]
+        # her next click's token is fresh again
+        clicked = await alice_plays(emulator, alice, channel, t)
+        await bob_plays(emulator, bob, channel, t)
+        msg = await controls(emulator, alice, channel, t)
+    assert msg.interaction_id == clicked
+
+
+async def test_a_player_who_acts_in_the_channel_gets_the_next_turn_there_for_them_alone(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Closed DMs: after My hand, the next turn's controls come as an answer
+    only she sees, without a ping."""
+    async with duo_sixty(emulator, tmp_path / "t.db", dms_closed=True) as (
+        bot,
+        alice,
+        bob,
+        channel,
+        t,
+    ):
+        if to_act(t) == bob.id:
+            await bob_plays(emulator, bob, channel, t)
+        await emulator.wait_for(lambda: to_act(t) == alice.id, 20.0, "alice's turn")
+        clicked = await answer_turn(emulator, alice, await my_hand(emulator, alice, channel, bot))
+        while to_act(t) == alice.id:  # she attacks after fighting back
+            clicked = await answer_turn(
+                emulator, alice, await controls(emulator, alice, channel, t)
+            )
+        mark = emulator.mark()
+        await bob_plays(emulator, bob, channel, t)
+        msg = await controls(emulator, alice, channel, t)
+        assert msg.interaction_id == clicked
+        assert msg.channel_id == channel.id and msg.visible_to == alice.id
+        posted = emulator.messages(channel, include_deleted=True)
+        assert not [m for m in posted if m.id > mark and "it's your turn" in m.content]
+    assert emulator.dms(alice) == []
