@@ -84,9 +84,10 @@ class Timings:
     1.3–1.5 s) that is one redraw for about every second decision, the picture
     never more than this (plus drawing it) behind, and a channel's edits well
     inside Discord's bucket of 5 per 5 s."""
-    table_edit_interval_busy: float = 2.5
-    """The same while the request budget is busy (a redraw would wait behind turn
-    messages anyway): still within 3 s of the table's last decision."""
+    table_edit_busy: float = 1.25
+    """While the request budget is busy (a redraw would wait behind turn messages
+    anyway) redraws are this many times further apart: at people's pace still
+    within 3 s of the table's last decision."""
     table_settle: float = 0.15
     """A change waits this long before the table is redrawn, so a decision and
     the next turn that follows it at once cost one edit, not two."""

@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot import CardTableBot
+from bot import CardTableBot, Timings
 from cogs.table.models import Table
 from tests.e2e import sixty_support
 from tests.e2e.emulator import Channel, Emulator, Message, User
-from tests.e2e.people_support import GAMES, play_people, seat_people
+from tests.e2e.people_support import GAMES, per_decision, play_people, seat_people
 from tests.e2e.table_support import (
+    cog,
     controls_of,
     my_hand,
     open_game_lobby,
@@ -41,6 +43,60 @@ async def test_a_players_dm_channel_is_opened_once_and_no_user_is_fetched(
     opened = [r for r in emulator.requests if r.kind == "dm_open"]
     assert fetched == []
     assert len(opened) <= len(people)
+
+
+PEOPLE_PACE = (1.1, 1.5)
+"""Real seconds a person takes to answer their turn (as ``benchmarks.e2e``)."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_at_peoples_pace_a_decision_costs_at_most_three_requests_two_under_the_limit(
+    emulator: Emulator, tmp_path: Path, game: str
+) -> None:
+    """Four people on the real clock, under Discord's limits (50 a second, and
+    5 in 5 s per route: a channel's edits, a DM's messages): per decision in
+    steady play (after each has acted once; the game's start is what
+    ``benchmarks.e2e`` spreads over a longer game) at most 3 requests, at most 2
+    under the global limit over the whole game, no 429, no user fetched, and
+    the table's picture current once the table is quiet."""
+    emulator.limit_rate(global_per_second=50, route=(5, 5.0))
+    people = [emulator.create_user(f"person{i}") for i in range(4)]
+    channel = emulator.create_guild("Club", members=people).channels[0]
+    rng = random.Random(7)
+    async with running(emulator, tmp_path / "t.db", scale=1.0, timings=Timings()) as bot:
+        t = await seat_people(emulator, bot, game, people, channel)
+        start = len(emulator.requests)
+        warm = await play_people(
+            emulator, bot, game, channel, people, decisions=4, pace=PEOPLE_PACE, rng=rng
+        )
+        steady = len(emulator.requests)
+        done = await play_people(
+            emulator, bot, game, channel, people, decisions=16, pace=PEOPLE_PACE, rng=rng
+        )
+        made = emulator.requests[steady:]
+        whole = per_decision(emulator.requests[start:], len(warm) + len(done))
+        # the trailing redraw: once nobody acts, the picture shows the table as it is
+        embed, _ = await cog(bot).table_messages.payload(t)
+        await emulator.wait_for(
+            lambda: (
+                (m := emulator.state.messages.get(t.meta.table_message_id or 0)) is not None
+                and [e.get("description") for e in m.embeds] == [embed.description]
+            ),
+            10.0,
+            "the table's picture current",
+        )
+    assert len(done) == 16
+    counted = per_decision(made, len(done))
+    assert whole.global_limited <= 2.0, whole.figures()
+    assert [r.path for r in emulator.requests if r.kind == "user"] == []
+    assert [r.path for r in emulator.requests if r.status == 429] == []
+    # One click per decision is another change's (President and Big Two take two
+    # or three today: choose, then play); what the runtime sends besides the
+    # clicks' answers must leave room for exactly one answer a decision.
+    answers = counted.by_kind["answer"]
+    assert counted.total - answers + 1.0 <= 3.0, counted.figures()
+    if game == "sixty":  # one click a decision already
+        assert counted.total <= 3.0, counted.figures()
 
 
 async def test_after_a_restart_the_dms_go_to_the_channels_opened_before(
