@@ -157,9 +157,11 @@ async def test_closed_dms_are_met_once_in_a_game(emulator: Emulator, tmp_path: P
             emulator, bot, "sixty", channel, people, decisions=24, via_hand=frozenset({closed.id})
         )
     assert len(done) == 24
+    # one refused DM at most: none when the first message for her went through
+    # her My hand click
     refused = [r for r in emulator.requests if r.status == 403]
-    assert len(refused) == 1
-    assert emulator.invalid_requests() == 1
+    assert len(refused) <= 1
+    assert emulator.invalid_requests() == len(refused)
 
 
 async def test_busy_tables_under_a_global_limit_get_no_429(
@@ -195,14 +197,25 @@ async def test_the_click_retires_its_message_and_the_next_player_gets_one_messag
         first = len(emulator.requests)
         done = await play_people(emulator, bot, game, channel, people, decisions=20)
     made = emulator.requests[first:]
-    clicked = {i.message.id for i in emulator.state.interactions.values() if i.message}
-    edited = {int(r.path.rsplit("/", 1)[1]) for r in made if r.kind == "dm" and r.method == "PATCH"}
+    clicked = {
+        i.message.id: i.created_at for i in emulator.state.interactions.values() if i.message
+    }
+    edited_after = [
+        r
+        for r in made
+        if r.method == "PATCH"
+        and r.path.rsplit("/", 1)[1].isdigit()
+        and int(r.path.rsplit("/", 1)[1]) in clicked
+        and r.at > clicked[int(r.path.rsplit("/", 1)[1])]
+        and r.kind != "channel"
+    ]
     # the interaction's own answer took each clicked message's controls away
-    assert clicked and not clicked & edited
+    assert clicked and edited_after == []
     assert all(
         not m.buttons() and not m.selects() for m in map(emulator.state.messages.get, clicked) if m
     )
-    sent = [r for r in made if r.kind == "dm" and r.method == "POST"]
+    followups = [r for r in made if "/webhooks/" in r.path and r.path.count("/") == 5]
+    sent = [r for r in made if r.method == "POST" and r.kind == "dm"] + followups
     assert len(sent) <= len(done) + len(people)  # a turn message each, a hand each deal
 
 
