@@ -221,7 +221,7 @@ async def test_the_click_retires_its_message_and_the_next_player_gets_one_messag
 
 @contextlib.asynccontextmanager
 async def duo_sixty(
-    emulator: Emulator, db: Path, **alice_kind: Any
+    emulator: Emulator, db: Path, turn_time: int = 600, **alice_kind: Any
 ) -> AsyncIterator[tuple[CardTableBot, User, User, Channel, Table]]:
     """Alice and Bob at a Sixty table: the test plays Bob's turns, so nothing
     happens at the table between Alice's turns that the test does not do."""
@@ -230,7 +230,7 @@ async def duo_sixty(
     channel = emulator.create_guild("Club", members=[alice, bob]).channels[0]
     async with running(emulator, db) as bot:
         lobby = await open_game_lobby(
-            emulator, "sixty", bob, channel, [alice], rules="quick", seats=2, turn_time=600
+            emulator, "sixty", bob, channel, [alice], rules="quick", seats=2, turn_time=turn_time
         )
         t = await start(emulator, bot, bob, lobby, channel)
         yield bot, alice, bob, channel, t
@@ -390,3 +390,38 @@ async def test_a_player_who_acts_in_the_channel_gets_the_next_turn_there_for_the
         posted = emulator.messages(channel, include_deleted=True)
         assert not [m for m in posted if m.id > mark and "it's your turn" in m.content]
     assert emulator.dms(alice) == []
+
+
+async def test_a_timed_out_turn_message_is_retired_through_the_players_click(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Two minutes a turn (1.2 s here): Alice lets one run out; when her next
+    turn comes, the old message loses its controls by an edit through the
+    token that sent it, outside the global limit."""
+    async with duo_sixty(emulator, tmp_path / "t.db", turn_time=120) as (
+        _bot,
+        alice,
+        bob,
+        channel,
+        t,
+    ):
+        if to_act(t) == bob.id:
+            await bob_plays(emulator, bob, channel, t)
+        await alice_plays(emulator, alice, channel, t)
+        await bob_plays(emulator, bob, channel, t)
+        missed = await controls(emulator, alice, channel, t)
+        assert missed.interaction_id is not None
+        version = t.version
+        await emulator.wait_for(lambda: t.version != version, 10.0, "her turn to time out")
+        since = len(emulator.requests)
+        if to_act(t) == bob.id:
+            await bob_plays(emulator, bob, channel, t)
+        await controls(emulator, alice, channel, t)
+        await emulator.wait_for(
+            lambda: "An earlier hand" in missed.content, 5.0, "the missed turn retired"
+        )
+    assert not missed.buttons() and not missed.selects()
+    edits = [r for r in emulator.requests[since:] if r.path.endswith(f"/messages/{missed.id}")]
+    assert [(r.method, "/webhooks/" in r.path, r.global_limited) for r in edits] == [
+        ("PATCH", True, False)
+    ]
