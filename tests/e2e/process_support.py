@@ -256,7 +256,17 @@ class Human:
         self.clicks += 1
         await handle.wait_response(10.0)
         inter = handle.interaction
-        if handle.response_type == 7:
+        if handle.response_type == 6:
+            # a busy bot defers a click it cannot store within its grace, then
+            # edits the message (applied) or answers with an ephemeral refusal
+            await emu.wait_for(
+                lambda: control_version(msg) is None or any(f.ephemeral for f in inter.followups),
+                10.0,
+                "the deferred click's outcome",
+            )
+        if handle.response_type == 7 or (
+            handle.response_type == 6 and control_version(msg) is None
+        ):
             assert decision is not None
             self.applied.append(decision)
             self.last_click = inter.created_at
