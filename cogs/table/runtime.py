@@ -412,7 +412,9 @@ class TableRuntime(commands.Cog, name="Tables"):
             # right after a restart): controls drawn for it would be stale at once
             return
         msg = await self.private.hand_dm(t, p, payload)
-        if msg is None:
+        if msg is None or msg.flags.ephemeral:
+            # no DM reaches them: a mention in the channel notifies them (a message
+            # only they see, through their last click there, does not)
             await self.notices.ping(
                 t,
                 f"{mention(t, p)}, it's your turn "

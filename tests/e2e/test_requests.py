@@ -27,6 +27,7 @@ from tests.e2e.table_support import (
     running,
     start,
     table_of,
+    wait_text,
 )
 
 
@@ -366,7 +367,7 @@ async def test_a_player_who_acts_in_the_channel_gets_the_next_turn_there_for_the
     emulator: Emulator, tmp_path: Path
 ) -> None:
     """Closed DMs: after My hand, the next turn's controls come as an answer
-    only she sees, without a ping."""
+    only she sees, and a ping notifies her."""
     async with duo_sixty(emulator, tmp_path / "t.db", dms_closed=True) as (
         bot,
         alice,
@@ -387,8 +388,7 @@ async def test_a_player_who_acts_in_the_channel_gets_the_next_turn_there_for_the
         msg = await controls(emulator, alice, channel, t)
         assert msg.interaction_id == clicked
         assert msg.channel_id == channel.id and msg.visible_to == alice.id
-        posted = emulator.messages(channel, include_deleted=True)
-        assert not [m for m in posted if m.id > mark and "it's your turn" in m.content]
+        await wait_text(emulator, channel, f"{alice.mention}, it's your turn", since=mark)
     assert emulator.dms(alice) == []
 
 
