@@ -98,11 +98,6 @@ class Timings:
     """Discord caps edits of messages older than an hour (30046): repost."""
     bury_limit: int = 6
     """Repost the table once this many messages were posted under it."""
-    hand_to_turn: float = 30.0
-    """A player's first turn of a deal that comes this soon after the deal's hand
-    reached them turns that hand into the turn message (one edit, where a new
-    message and reducing the hand cost two); later it comes as a new message,
-    which notifies them."""
     token_life: float = 14 * 60
     """A player's latest interaction sends them messages through its token (outside
     the global limit) while it is younger than this: Discord keeps a token 15

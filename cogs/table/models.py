@@ -156,10 +156,6 @@ class Table:
     """The message that told the players the table is paused."""
     reach: dict[int, Reach] = field(default_factory=dict)
     """By user id: their latest interaction at this table (see :class:`Reach`)."""
-    deal_hands: dict[int, tuple[int, float]] = field(default_factory=dict)
-    """By player: the plain hand a deal sent them (message id, when), while it is
-    their only live hand: their first turn of the deal edits it rather than
-    sending a new message and reducing it."""
     sent_through: dict[int, Reach] = field(default_factory=dict)
     """By message id: the interaction a hand message was sent through, whose token
     also edits it (an ephemeral one can be edited no other way)."""

@@ -173,34 +173,18 @@ class PrivateMessages:
     async def hand_dm(
         self, t: Table, p: int, payload: dict[str, Any], *, turn: bool = True
     ) -> discord.Message | None:
-        """A new hand or turn message; then the player's earlier live ones of this
-        game are reduced to a line, so they see one live hand. The new one goes
+        """A new hand or turn DM; then the player's earlier live ones of this game
+        are reduced to a line, so their DMs show one live hand. The new one goes
         first: a slow edit of an old message must not delay a turn's notice.
         A plain hand (a new deal) that arrives after the player's turn was
-        announced is not sent: the turn message has it. A turn that follows the
-        deal's hand within ``hand_to_turn`` is that message, edited."""
+        announced is not sent: the turn message has it."""
         async with t.dm_lock:
             if not turn and t.notified is not None and t.notified[1] == p:
                 return None
             older = list(t.meta.hand_dms[p])
-            dealt = t.deal_hands.pop(p, None)
-            msg: discord.Message | None = None
-            if (
-                turn
-                and dealt is not None
-                and older == [dealt[0]]
-                and self.ctx.clock.now() - dealt[1] <= self.ctx.timings.hand_to_turn
-            ):
-                # the deal's hand, seen a moment ago, becomes the turn message
-                msg = await self._edit(t, p, dealt[0], payload)
-                if msg is not None:
-                    older = []
-            if msg is None:
-                msg, reach = await self._send(t, p, payload)
-                if msg is not None and reach is not None:
-                    t.sent_through[msg.id] = reach
-                if msg is not None and not turn:
-                    t.deal_hands[p] = (msg.id, self.ctx.clock.now())
+            msg, reach = await self._send(t, p, payload)
+            if msg is not None and reach is not None:
+                t.sent_through[msg.id] = reach
             t.meta.hand_dms[p] = [msg.id] if msg is not None else []
             if turn and (msg is not None or older):
                 # a restart must find it to take its buttons away
@@ -209,37 +193,6 @@ class PrivateMessages:
         if older:
             self.ctx.spawn(self._reduce_dms(t, p, older), f"reduce-{t.game_id}-{p}")
         return msg
-
-    async def _edit(
-        self, t: Table, p: int, message_id: int, payload: dict[str, Any]
-    ) -> discord.Message | None:
-        """A hand message of the player's shows ``payload`` instead (through the
-        token it was sent with, else in their DMs); None if it cannot be edited."""
-        f = payload.get("file")
-        edit: dict[str, Any] = {
-            "content": payload.get("content"),
-            "attachments": [f] if f is not None else [],
-            "view": payload.get("view"),
-        }
-        reach = t.sent_through.get(message_id)
-        try:
-            if reach is not None:
-                if not self._fresh(reach):
-                    return None
-                return await reach.webhook.edit_message(message_id, **fit_message(edit))
-            uid = t.seats[p].user_id
-            if uid is None or t.meta.dm_closed[p]:
-                return None
-            with priority(Priority.URGENT):
-                channel = await self.dm_channel(uid)
-                return await channel.get_partial_message(message_id).edit(**fit_message(edit))
-        except discord.HTTPException as exc:
-            log.info("game %s: hand of seat %s not edited (%s)", t.game_id, p, exc)
-            if reach is not None and exc.code != 10008:
-                reach.refused = True
-            if isinstance(f, discord.File):
-                f.reset()  # read by the failed request
-            return None
 
     async def _reduce_dms(self, t: Table, p: int, message_ids: list[int]) -> None:
         for message_id in message_ids:
@@ -281,7 +234,6 @@ class PrivateMessages:
         if message_id is not None and message_id in t.meta.hand_dms[p]:
             t.meta.hand_dms[p].remove(message_id)
             t.sent_through.pop(message_id, None)
-            t.deal_hands.pop(p, None)
 
     async def after_restart(self, t: Table) -> None:
         """The turn messages sent before a restart lose their buttons (the player

@@ -230,9 +230,7 @@ class Human:
         dm = emu.state.dm_channel_for(self.user)
         if dm is not None:
             msgs = dm.messages
-            # the last few again: a deal's hand gets the controls of the player's
-            # first turn by an edit
-            for m in msgs[max(0, min(self._scanned, len(msgs) - 3)) :]:
+            for m in msgs[self._scanned :]:
                 if control_version(m) is not None:
                     self._candidates[m.id] = m
             self._scanned = len(msgs)

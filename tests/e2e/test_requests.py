@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -19,7 +18,6 @@ from tests.e2e import sixty_support
 from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.people_support import GAMES, per_decision, play_people, seat_people
 from tests.e2e.table_support import (
-    FAST_TIMINGS,
     cog,
     controls_of,
     my_hand,
@@ -100,32 +98,6 @@ async def test_at_peoples_pace_a_decision_costs_at_most_three_requests_two_under
     assert counted.total - answers + 1.0 <= 3.0, counted.figures()
     if game == "sixty":  # one click a decision already
         assert counted.total <= 3.0, counted.figures()
-
-
-async def test_a_deals_hand_becomes_the_players_first_turn_message(
-    emulator: Emulator, tmp_path: Path
-) -> None:
-    """Everyone sees their hand when the deal starts; when their first turn
-    follows soon, that same message gets the controls: one message each, no
-    hand reduced to a line."""
-    people = [emulator.create_user(f"person{i}") for i in range(4)]
-    channel = emulator.create_guild("Club", members=people).channels[0]
-    timings = dataclasses.replace(FAST_TIMINGS, hand_to_turn=3600.0)
-    async with running(emulator, tmp_path / "t.db", timings=timings) as bot:
-        t = await seat_people(emulator, bot, "bigtwo", people, channel)
-        starter = people[t.state.current_player]
-        await emulator.wait_for(
-            lambda: all(emulator.dms(u) for u in people), 10.0, "everyone's hand"
-        )
-        dealt = {u.id: emulator.dms(u)[0].id for u in people if u is not starter}
-        await play_people(emulator, bot, "bigtwo", channel, people, decisions=4)
-    for u in people:
-        if u is not starter:
-            assert [m.id for m in emulator.dms(u)][:1] == [dealt[u.id]]
-            dm = emulator.dm_channel(u)
-            played = [i.message for i in emulator.state.interactions.values() if i.channel is dm]
-            assert played[0] is not None and played[0].id == dealt[u.id]
-        assert not [m for m in emulator.dms(u) if "An earlier hand" in m.content]
 
 
 async def test_after_a_restart_the_dms_go_to_the_channels_opened_before(
