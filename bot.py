@@ -107,8 +107,17 @@ class Timings:
     """Pause before a computer move, so people can follow the play."""
     round_pause: float = 8.0
     """Between the results of a round and the next deal."""
-    table_edit_interval: float = 1.0
-    """At most one edit of a table message per this many seconds."""
+    table_edit_interval: float = 2.0
+    """At most one redraw of a table message per this many seconds (start to start):
+    a change after a quiet spell is drawn at once (after ``table_settle``), the
+    changes meanwhile in one trailing redraw. At people's pace (a decision every
+    1.3–1.5 s) that is one redraw for about every second decision, the picture
+    never more than this (plus drawing it) behind, and a channel's edits well
+    inside Discord's bucket of 5 per 5 s."""
+    table_edit_busy: float = 1.25
+    """While the request budget is busy (a redraw would wait behind turn messages
+    anyway) redraws are this many times further apart: at people's pace still
+    within 3 s of the table's last decision."""
     table_settle: float = 0.15
     """A change waits this long before the table is redrawn, so a decision and
     the next turn that follows it at once cost one edit, not two."""
@@ -119,6 +128,10 @@ class Timings:
     """Discord caps edits of messages older than an hour (30046): repost."""
     bury_limit: int = 6
     """Repost the table once this many messages were posted under it."""
+    token_life: float = 14 * 60
+    """A player's latest interaction sends them messages through its token (outside
+    the global limit) while it is younger than this: Discord keeps a token 15
+    minutes, and a minute is left for a send in flight and clocks that differ."""
 
 
 HERE = Path(__file__).resolve().parent

@@ -112,6 +112,7 @@ class Clicks:
             if action.picture is not None:
                 extra["attachments"] = [to_file(action.picture)]
             await update(interaction, content=action.content, view=action.view, **extra)
+            self.private.heard(t, interaction)
             return
         storing = asyncio.ensure_future(
             self.session.apply(t, p, action.decision, version, by="human")
@@ -130,9 +131,10 @@ class Clicks:
         log.debug("game %s: human decision loop_cpu_ms=%.3f", game_id, cpu * 1000)
         for other, text in after.private:
             text = self._note_for(t, other, p, action.decision, before) or text
-            self.ctx.spawn(self.private.dm(t, other, content=text), f"note-{game_id}")
+            self.ctx.spawn(self.private.tell(t, other, content=text), f"note-{game_id}")
         answer = update if not interaction.response.is_done() else edit_original
         await answer(interaction, content=after.text, view=None, attachments=[])
+        self.private.heard(t, interaction)
 
     def _note_for(self, t: Table, other: int, p: int, decision: Any, before: Any) -> str | None:
         """A decision's private note for another player, in that player's language

@@ -201,6 +201,11 @@ class Table:
     """Storage calls of this table failing right now: above 0 the table is paused."""
     pause_message_id: int | None = None
     """The message that told the players the table is paused."""
+    reach: dict[int, Reach] = field(default_factory=dict)
+    """By user id: their latest interaction at this table (see :class:`Reach`)."""
+    sent_through: dict[int, Reach] = field(default_factory=dict)
+    """By message id: the interaction a hand message was sent through, whose token
+    also edits it (an ephemeral one can be edited no other way)."""
 
     @property
     def kind(self) -> str:
@@ -248,6 +253,23 @@ class Table:
             dm_closed=tuple(self.meta.dm_closed),
             deadline=self.deadline,
         )
+
+
+@dataclass(eq=False)
+class Reach:
+    """A player's latest interaction at a table: for 15 minutes its token sends
+    them messages (followups) and edits those, outside Discord's global limit.
+    In memory only: a restart, or another process, falls back to their DMs."""
+
+    webhook: Any
+    """The interaction's followup webhook (a ``discord.Webhook``)."""
+    at: float
+    """When it came (clock seconds)."""
+    in_guild: bool
+    """It came from the table's channel, not a DM: what it sends is ephemeral, so
+    a hand stays private."""
+    refused: bool = False
+    """Discord refused its token (expired early, or unknown): not tried again."""
 
 
 @dataclass(eq=False)

@@ -1,5 +1,12 @@
-"""Private messages: each player's hand and turn controls, by DM or, where
-DMs are closed, as an answer only they see (My hand).
+"""Private messages: each player's hand and turn controls, through their
+latest interaction at the table or by DM, or, where neither reaches them, as
+an answer only they see (My hand).
+
+A player who clicked at the table in the last 14 minutes gets their next
+messages as followups of that click (ephemeral when it came from the table's
+channel, so a hand stays private): an interaction's token answers outside
+Discord's global limit for 15 minutes. Otherwise, and when the token turns out
+to be invalid, the message goes by DM as it always did.
 
 A player's DMs show one live hand: a new one reduces the older ones of the
 same game to a line, and after a restart the old ones lose their buttons.
@@ -21,6 +28,7 @@ from typing import Any
 import discord
 
 from cogs.budget import Priority, priority
+from cogs.limits import fit_message
 from cogs.replies import send
 from data.errors import DatabaseError
 from locales import _, reading
@@ -28,7 +36,7 @@ from locales import _, reading
 from .context import TableContext, game_title
 from .ids import is_control_of
 from .images import to_file
-from .models import Table
+from .models import Reach, Table
 from .notices import ChannelNotices
 from .text import countdown
 from .views import hint_button
@@ -90,6 +98,52 @@ class PrivateMessages:
             payload["view"] = view
         return payload
 
+    def heard(self, t: Table, interaction: discord.Interaction) -> None:
+        """A player's interaction at this table was answered: its token sends them
+        their next messages (see the module's docstring)."""
+        t.reach[interaction.user.id] = Reach(
+            interaction.followup, self.ctx.clock.now(), interaction.guild_id is not None
+        )
+
+    def _fresh(self, reach: Reach | None) -> bool:
+        return (
+            reach is not None
+            and not reach.refused
+            and self.ctx.clock.now() - reach.at < self.ctx.timings.token_life
+        )
+
+    async def tell(
+        self, t: Table, p: int, *, notify: bool = False, **kwargs: Any
+    ) -> discord.Message | None:
+        """Privately to a seated human: through their latest interaction while its
+        token is fresh, else by DM; None when neither reaches them. ``notify``: a
+        message for someone who may be away (a warning), so not an ephemeral
+        one, which Discord shows only to whoever looks at the channel."""
+        msg, _ = await self._send(t, p, kwargs, notify=notify)
+        return msg
+
+    async def _send(
+        self, t: Table, p: int, kwargs: dict[str, Any], *, notify: bool = False
+    ) -> tuple[discord.Message | None, Reach | None]:
+        """The message, and the interaction it went through (None: by DM)."""
+        uid = t.seats[p].user_id
+        reach = t.reach.get(uid) if uid is not None else None
+        if reach is not None and self._fresh(reach) and not (notify and reach.in_guild):
+            try:
+                msg = await reach.webhook.send(
+                    wait=True, ephemeral=reach.in_guild, **fit_message(kwargs)
+                )
+                return msg, reach
+            except discord.HTTPException as exc:
+                # an expired or unknown token (401, 404), or Discord failing: the
+                # message goes by DM, and the token is not tried again
+                log.info("game %s: followup to seat %s failed (%s); by DM", t.game_id, p, exc)
+                reach.refused = True
+                f = kwargs.get("file")
+                if isinstance(f, discord.File):
+                    f.reset()  # read by the failed request
+        return await self.dm(t, p, **kwargs), None
+
     async def dm(self, t: Table, p: int, **kwargs: Any) -> discord.Message | None:
         """DM a seated human; None when their DMs are closed (they use My hand)."""
         uid = t.seats[p].user_id
@@ -135,7 +189,9 @@ class PrivateMessages:
             if not turn and t.notified is not None and t.notified[1] == p:
                 return None
             older = list(t.meta.hand_dms[p])
-            msg = await self.dm(t, p, **payload)
+            msg, reach = await self._send(t, p, payload)
+            if msg is not None and reach is not None:
+                t.sent_through[msg.id] = reach
             t.meta.hand_dms[p] = [msg.id] if msg is not None else []
             if turn and (msg is not None or older):
                 # a restart must find it to take its buttons away
@@ -150,21 +206,36 @@ class PrivateMessages:
             await self._reduce_dm(t, p, message_id)
 
     async def _reduce_dm(self, t: Table, p: int, message_id: int) -> None:
+        """The message shows a line instead of a hand: edited through the token it
+        was sent with while that is fresh, else in the player's DMs."""
+        with reading(self.ctx.private(t, p)):
+            text = _("*An earlier hand of this {game} game: your latest is below.*").format(
+                game=game_title(t.adapter)
+            )
+        reduced: dict[str, Any] = {
+            "content": text,
+            "embed": None,
+            "attachments": [],
+            "view": None,
+        }
+        reach = t.sent_through.pop(message_id, None)
+        if reach is not None:
+            if self._fresh(reach):
+                try:
+                    await reach.webhook.edit_message(message_id, **reduced)
+                    return
+                except discord.HTTPException as exc:
+                    if exc.code == 10008:
+                        return  # deleted by the player: nothing to reduce
+                    reach.refused = True  # expired early: by the DM channel if it is there
+            if reach.in_guild:
+                return  # ephemeral: only its token edits it, and the player's client drops it
         uid = t.seats[p].user_id
         if uid is None:
             return
         try:
             channel = await self.dm_channel(uid)
-            with reading(self.ctx.private(t, p)):
-                text = _("*An earlier hand of this {game} game: your latest is below.*").format(
-                    game=game_title(t.adapter)
-                )
-            await channel.get_partial_message(message_id).edit(
-                content=text,
-                embed=None,
-                attachments=[],
-                view=None,
-            )
+            await channel.get_partial_message(message_id).edit(**reduced)
         except discord.HTTPException:
             pass  # deleted by the player, or gone: nothing to reduce
 
@@ -172,6 +243,7 @@ class PrivateMessages:
         """A player answered through this message: it no longer shows a hand."""
         if message_id is not None and message_id in t.meta.hand_dms[p]:
             t.meta.hand_dms[p].remove(message_id)
+            t.sent_through.pop(message_id, None)
 
     async def after_restart(self, t: Table) -> None:
         """The turn messages sent before a restart lose their buttons (the player

@@ -347,6 +347,7 @@ class TableRuntime(commands.Cog, name="Tables"):
         await self.session.reclaim(t, p)
         payload = await self.private.hand_payload(t, p, controls=True)
         await followup(interaction, ephemeral=True, **payload)
+        self.private.heard(t, interaction)
 
     async def _leave_game(self, interaction: discord.Interaction, t: Table) -> None:
         p = seat_for(t, interaction.user)
@@ -420,6 +421,7 @@ class TableRuntime(commands.Cog, name="Tables"):
                 await update(
                     interaction, content=_("Welcome back: your seat is yours again."), view=None
                 )
+                self.private.heard(t, interaction)
             else:
                 await respond(interaction, _("You're already playing your seat."), ephemeral=True)
 
@@ -443,7 +445,9 @@ class TableRuntime(commands.Cog, name="Tables"):
             # right after a restart): controls drawn for it would be stale at once
             return
         msg = await self.private.hand_dm(t, p, payload)
-        if msg is None:
+        if msg is None or msg.flags.ephemeral:
+            # no DM reaches them: a mention in the channel notifies them (a message
+            # only they see, through their last click there, does not)
             with reading(self.ctx.public(t)):
                 text = _(
                     "{player}, it's your turn ({what}): press **My hand** on the table. "
@@ -458,7 +462,7 @@ class TableRuntime(commands.Cog, name="Tables"):
     async def warn(self, t: Table, p: int, deadline: float) -> None:
         with reading(self.ctx.private(t, p)):
             text = words.warning(t.adapter.timeout_text(t.snapshot(), p), deadline)
-        if await self.private.dm(t, p, content=text) is None:
+        if await self.private.tell(t, p, content=text, notify=True) is None:
             with reading(self.ctx.public(t)):
                 text = words.warning(t.adapter.timeout_text(t.snapshot(), p), deadline)
             await self.notices.ping(t, f"{mention(t, p)} {text}")
@@ -468,8 +472,8 @@ class TableRuntime(commands.Cog, name="Tables"):
 
     async def took_over(self, t: Table, p: int) -> None:
         with reading(self.ctx.private(t, p)):
-            sent = await self.private.dm(
-                t, p, content=_(words.TOOK_OVER), view=back_view(t.game_id)
+            sent = await self.private.tell(
+                t, p, content=_(words.TOOK_OVER), view=back_view(t.game_id), notify=True
             )
         if sent is None:
             with reading(self.ctx.public(t)):

@@ -84,16 +84,30 @@ class TableMessages:
         return embed, picture
 
     async def loop(self, t: Table) -> None:
-        """The only writer of the table message: coalesces updates to one per
-        interval, and to one per two intervals while the request budget is busy
-        (a redraw waits behind turn messages anyway, and the next one replaces it).
-        The picture is drawn once the budget gave its request a turn, so it shows
-        the table as it is then, not as it was when the redraw began to wait."""
+        """The only writer of the table message. A change after a quiet spell is
+        drawn at once (after ``table_settle``, so a decision and the next turn
+        that follows it cost one redraw); redraws start at most one per
+        ``table_edit_interval`` (``table_edit_busy`` times that while the
+        request budget is busy), and the changes made meanwhile go in one trailing
+        redraw, so the picture is current when the table is quiet. The picture is
+        drawn once the budget gave its request a turn, so it shows the table as it
+        is then, not as it was when the redraw began to wait."""
         timings = self.ctx.timings
+        clock = self.ctx.clock
         budget = self.ctx.bot.budget
+        last: float | None = None
         while not t.closed:
             await t.dirty.wait()
-            await self.ctx.clock.sleep(timings.table_settle)
+            wait = timings.table_settle
+            if last is not None:
+                interval = timings.table_edit_interval
+                if budget.busy():
+                    interval *= timings.table_edit_busy
+                wait = max(wait, last + interval - clock.now())
+            await clock.sleep(wait)
+            if t.closed:
+                return
+            last = clock.now()
             try:
                 with priority(Priority.REDRAW):
                     async with budget.reserved(Priority.REDRAW):
@@ -103,8 +117,6 @@ class TableMessages:
                         await self._refresh(t)
             except discord.HTTPException as exc:
                 log.warning("game %s: table message not updated: %s", t.game_id, exc)
-            busy = budget.busy()
-            await self.ctx.clock.sleep(timings.table_edit_interval * (2 if busy else 1))
 
     async def _refresh(self, t: Table) -> None:
         channel = await self.ctx.channel(t)

@@ -23,7 +23,12 @@ from tests.e2e.emulator.server import RequestRecord
 from tests.e2e.table_support import act_until_over, open_game_lobby, start
 
 GAMES = ("president", "bigtwo", "sixty")
-KINDS = ("interaction", "dm", "channel", "dm_open", "user", "other")
+KINDS = ("answer", "followup", "dm", "channel", "dm_open", "user", "other")
+"""What a request was: ``answer`` (the response to a click or command, through
+its token), ``followup`` (a message sent or edited through a click's token:
+turn messages and hands), ``dm`` (sent or edited in a DM channel), ``channel``
+(the table and the channel's notices), ``dm_open``, ``user`` (a user fetched),
+``other``. Answers and followups are outside Discord's global limit."""
 
 
 async def _sixty_turn(emulator: Emulator, user: User, msg: Message) -> str:
@@ -109,15 +114,21 @@ class Counted:
         }
 
 
+def kind_of(r: RequestRecord) -> str:
+    if r.kind == "interaction":
+        return "answer" if r.path.startswith("/api/v10/interactions/") else "followup"
+    return r.kind
+
+
 def per_decision(requests: list[RequestRecord], decisions: int) -> Counted:
     """Successful REST calls per decision, in total, under the global limit and by kind."""
     ok = [r for r in requests if r.status < 400 and r.path.startswith("/api/")]
     n = max(1, decisions)
-    kinds = Counter(r.kind for r in ok)
+    kinds = Counter(kind_of(r) for r in ok)
     return Counted(
         decisions=decisions,
         total=len(ok) / n,
         global_limited=sum(1 for r in ok if r.global_limited) / n,
         by_kind={k: kinds.get(k, 0) / n for k in KINDS},
-        calls=Counter(f"{r.method} {r.kind}" for r in ok),
+        calls=Counter(f"{r.method} {kind_of(r)}" for r in ok),
     )

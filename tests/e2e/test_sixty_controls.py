@@ -183,11 +183,14 @@ async def test_a_fighter_whose_dms_are_closed_is_sent_to_my_hand(
         await wait_text(emulator, channel, f"{alice.mention}, it's your turn")
         hand = await my_hand(emulator, alice, channel, bot)
         await answer(emulator, alice, hand, "fight_10x1")
-        # no DM can bring her controls: a ping does, pointing at My hand
         assert hand.content.startswith(
             "You fought back with 10 ×1 = 10 against 8. Now you attack: press **My hand** on "
             "the table for your controls."
         ), hand.content
+        # no DM can bring her controls: her click's token does, for her eyes
+        # only, and a ping notifies her
+        attack = await wait_controls(emulator, alice, channel, t)
+        assert attack.channel_id == channel.id and attack.visible_to == alice.id
         ping = await wait_text(emulator, channel, f"{alice.mention}, it's your turn (to attack")
         assert "press **My hand**" in ping.content
         assert t.meta.dm_closed[a] and emulator.dms(alice) == []
