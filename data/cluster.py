@@ -19,8 +19,9 @@ already share gives it, so there is no broker of our own:
   owner with ``NOTIFY`` (the row holds the payload, so NOTIFY's 8000-byte limit
   does not apply); on SQLite the owner polls the table every 10 ms.
 
-The plain SQL below is written for both engines; :data:`DDL` holds the tables,
-created idempotently when a member opens the cluster.
+The plain SQL below is written for both engines. The tables are the schema's
+(version 7, :mod:`data.schema`): the bot's store migrates the database before a
+member opens the cluster.
 """
 
 from __future__ import annotations
@@ -41,33 +42,6 @@ from typing import Any
 import aiosqlite
 
 log = logging.getLogger("cardtable.cluster")
-
-DDL = """
-CREATE TABLE IF NOT EXISTS cluster_leases (
-    shard_id    INTEGER PRIMARY KEY,
-    shard_count INTEGER NOT NULL,
-    member      TEXT    NOT NULL,
-    host        TEXT    NOT NULL,
-    pid         INTEGER NOT NULL,
-    since       DOUBLE PRECISION NOT NULL,
-    heartbeat   DOUBLE PRECISION NOT NULL
-);
-CREATE TABLE IF NOT EXISTS cluster_relay (
-    relay_id    {serial},
-    shard_id    INTEGER NOT NULL,
-    sender      TEXT    NOT NULL,
-    payload     TEXT    NOT NULL,
-    state       INTEGER NOT NULL DEFAULT 0,
-    created     DOUBLE PRECISION NOT NULL
-);
-CREATE INDEX IF NOT EXISTS cluster_relay_waiting ON cluster_relay (shard_id, state);
-"""
-"""The cluster's tables; ``{serial}`` is each engine's self-numbering key."""
-
-SERIAL = {
-    "sqlite": "INTEGER PRIMARY KEY AUTOINCREMENT",
-    "postgresql": "BIGSERIAL PRIMARY KEY",
-}
 
 LOCK_SPACE = 0x63617264
 """The first key of the shard advisory locks ('card'); the second is the shard id."""
@@ -292,7 +266,6 @@ class SqliteCluster(Cluster):
         await self.conn.execute("PRAGMA synchronous = NORMAL")
         # the bot's store has set it already: for a file of the cluster's own
         await self.conn.execute("PRAGMA journal_mode = WAL")
-        await self.conn.executescript(DDL.format(serial=SERIAL["sqlite"]))
 
     def _alive(self, lease: Lease, now: float) -> bool:
         if (lease.host, lease.pid) == (self.host, self.pid):
@@ -430,10 +403,6 @@ class PostgresCluster(Cluster):
 
         self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=4)
         self._session = await asyncpg.connect(self.url)
-        # concurrent members creating the tables at once: one at a time
-        async with self._pool.acquire() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1, -1)", LOCK_SPACE)
-            await conn.execute(DDL.format(serial=SERIAL["postgresql"]))
 
     async def leases(self) -> list[Lease]:
         rows = await self._pool.fetch(
