@@ -15,7 +15,9 @@ already share gives it, so there is no broker of our own:
   its process exists, so a killed member's replacement takes over at once.
 - **Relay.** A member hands a payload to the member owning a shard: a row in
   ``cluster_relay`` that the owner takes (``state`` 0 → 1) or the sender
-  withdraws (0 → 2) if nobody took it in time, never both. PostgreSQL wakes the
+  withdraws (0 → 2) if nobody took it in time, never both; the owner marks it
+  answered (1 → 3) once it has done what the payload asked, so that a sender
+  whose payload was taken by a member that then died knows it was not. PostgreSQL wakes the
   owner with ``NOTIFY`` (the row holds the payload, so NOTIFY's 8000-byte limit
   does not apply); on SQLite the owner polls the table every 10 ms.
 
@@ -59,7 +61,7 @@ CATCH_UP = 1.0
 KEEP_RELAYED = 300.0
 """Relay rows older than this are deleted."""
 
-WAITING, TAKEN, WITHDRAWN = 0, 1, 2
+WAITING, TAKEN, WITHDRAWN, ANSWERED = 0, 1, 2, 3
 
 Receiver = Callable[[int, str], None]
 """Called with ``(relay_id, payload)`` for each payload this member took."""
@@ -169,8 +171,20 @@ class Cluster:
     async def state_of(self, relay_id: int) -> int | None:
         raise NotImplementedError
 
+    async def answered(self, relay_id: int) -> None:
+        """Mark a payload this member took as done (:data:`ANSWERED`)."""
+        raise NotImplementedError
+
+    async def holder_alive(self, shard_id: int) -> bool:
+        """Whether a live member holds ``shard_id`` (False once its holder died)."""
+        raise NotImplementedError
+
     async def game_guild(self, game_id: int) -> int | None:
         """The server of a stored game (None if unknown)."""
+        raise NotImplementedError
+
+    async def game_version(self, game_id: int) -> int | None:
+        """The stored version of a live game (None if it is not live)."""
         raise NotImplementedError
 
     async def _take_waiting(self) -> list[tuple[int, str]]:
@@ -353,8 +367,24 @@ class SqliteCluster(Cluster):
         rows = await self._rows("SELECT state FROM cluster_relay WHERE relay_id = ?", (relay_id,))
         return int(rows[0][0]) if rows else None
 
+    async def answered(self, relay_id: int) -> None:
+        async with self._lock:
+            await self.conn.execute(
+                "UPDATE cluster_relay SET state = 3 WHERE relay_id = ? AND state = 1", (relay_id,)
+            )
+
+    async def holder_alive(self, shard_id: int) -> bool:
+        now = time.time()
+        return any(
+            lease.shard_id == shard_id and self._alive(lease, now) for lease in await self.leases()
+        )
+
     async def game_guild(self, game_id: int) -> int | None:
         rows = await self._rows("SELECT guild_id FROM games WHERE game_id = ?", (game_id,))
+        return int(rows[0][0]) if rows else None
+
+    async def game_version(self, game_id: int) -> int | None:
+        rows = await self._rows("SELECT version FROM live_games WHERE game_id = ?", (game_id,))
         return int(rows[0][0]) if rows else None
 
     async def _take_waiting(self) -> list[tuple[int, str]]:
@@ -505,8 +535,31 @@ class PostgresCluster(Cluster):
         )
         return None if value is None else int(value)
 
+    async def answered(self, relay_id: int) -> None:
+        await self._pool.execute(
+            "UPDATE cluster_relay SET state = 3 WHERE relay_id = $1 AND state = 1", relay_id
+        )
+
+    async def holder_alive(self, shard_id: int) -> bool:
+        # the holder's advisory lock lives as long as its connection: the server drops
+        # it the moment the holder dies
+        return bool(
+            await self._pool.fetchval(
+                "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'"
+                " AND classid = $1 AND objid = $2 AND objsubid = 2 AND granted)",
+                LOCK_SPACE,
+                shard_id,
+            )
+        )
+
     async def game_guild(self, game_id: int) -> int | None:
         value = await self._pool.fetchval("SELECT guild_id FROM games WHERE game_id = $1", game_id)
+        return None if value is None else int(value)
+
+    async def game_version(self, game_id: int) -> int | None:
+        value = await self._pool.fetchval(
+            "SELECT version FROM live_games WHERE game_id = $1", game_id
+        )
         return None if value is None else int(value)
 
     async def _take(self, relay_id: int) -> list[tuple[int, str]]:

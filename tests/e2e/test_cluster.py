@@ -217,6 +217,52 @@ async def test_two_members_serve_their_shards_and_a_killed_one_resumes(
             await assert_counted(db_path, games[p.channel.id], [p])
 
 
+@pytest.mark.parametrize("store", ["postgresql"], indirect=True)
+async def test_a_click_taken_by_a_member_killed_before_answering_it_is_answered(
+    emulator: Emulator, tmp_path: Path, store: Path | str
+) -> None:
+    """Member b takes bea's relayed click and dies (kill -9) before handling it: the
+    member of shard 0, which passed it on, answers it in Discord's time, saying nothing
+    changed; b's replacement asks her turn again."""
+    kind = "sixty"
+    bea = emulator.create_user("bea")
+    away = emulator.create_guild("Away", members=[bea], shard=(3, SHARD_COUNT))
+    channel = away.channels[0]
+    async with await open_store(store) as db:
+        await db.set_channel_settings(channel.id, away.id, kind, Settings(options=ONE_GAME[kind]))
+    a = await member(emulator, store, tmp_path / "a.log", "a", "0-1").start()
+    b_log = tmp_path / "b.log"
+    procs = [await member(emulator, store, b_log, "b", "2-3", E2E_HOLD_RELAYED="60").start()]
+    player = Player(bea, channel, kind=kind)
+    try:
+        await start_game(emulator, kind, player, channel)
+        msg, version = await emulator.wait_for(lambda: player.controls(emulator), 30.0, "a turn")
+        click = asyncio.create_task(player.act(emulator, msg, version))
+        await emulator.wait_for(
+            lambda: "holding relayed click" in procs[0].log(), 10.0, "b to take the click"
+        )
+        await procs[0].kill()
+        killed = emulator.mark()
+        assert await click is None
+        answer = player.refused[-1].handle
+        assert answer.message is not None, answer
+        assert "restarting, so nothing changed" in answer.message.content
+        procs.append(await member(emulator, store, b_log, "b", "2-3").start())
+        await emulator.wait_for(
+            lambda: said_restarted(emulator, channel, killed), 15.0, "b's table after its restart"
+        )
+        await emulator.wait_for(
+            lambda: any(m.id > msg.id and control_version(m) == version for m in emulator.dms(bea)),
+            15.0,
+            "her turn asked again",
+        )
+    finally:
+        await procs[-1].stop()
+        await a.stop()
+    for proc in (a, *procs):
+        assert proc.errors() == [], proc.log()[-3000:]
+
+
 async def test_the_member_of_shard_0_killed_mid_game_restarts_and_dm_clicks_flow_again(
     emulator: Emulator, tmp_path: Path
 ) -> None:
