@@ -9,6 +9,13 @@ human and three computers of ``--level`` each, spread evenly over the shards' se
 each human answers their turn after 0.3–0.6 s. Every human click is a DM click, so on
 N members (N-1)/N of them are passed on by the member of shard 0 to the table's owner.
 
+``python -m benchmarks.cluster load [--runs 3] [--tables 20] [--load-seconds 30]
+[--database-url URL]`` plays the same load on one unsharded process on SQLite and on
+PostgreSQL (a fresh database per run on ``--database-url``'s server, else on a
+throwaway server from ``tests/pg_server.py``), the runs interleaved so that a noisy
+machine weighs on both alike: decision response p50/p99 per run and per engine.
+Target: PostgreSQL's p50 and p99 within 1.5x of SQLite's.
+
 ``python -m benchmarks.cluster relay [--count 500]`` measures the relay alone, on both
 engines (a throwaway PostgreSQL from ``tests/pg_server.py``, or ``TEST_POSTGRES_URL``):
 two members in two processes, one sending a 2 KB payload (a click's size) every 20 ms
@@ -65,30 +72,41 @@ async def _human(emu: Emulator, h: Human, until: float, rng: random.Random) -> N
             await h.act(emu, msg, version)
 
 
-async def _run(members: int, shards: int, args: argparse.Namespace, work: Path) -> dict[str, Any]:
+async def _run(
+    members: int,
+    shards: int,
+    args: argparse.Namespace,
+    work: Path,
+    store: Path | str | None = None,
+) -> dict[str, Any]:
+    """``shards`` 0: one unsharded process; ``store`` a SQLite file or a URL (default a
+    new file in ``work``)."""
     from benchmarks.e2e import start_table
 
     emu = Emulator()
     await emu.start()
-    db_path = work / f"run{members}.sqlite3"
+    db_path = work / f"run{members}.sqlite3" if store is None else store
     procs: list[BotProcess] = []
     try:
         humans: list[Human] = []
         guilds = []
         for t in range(args.tables):
             user = emu.create_user(f"h{t}")
-            guild = emu.create_guild(f"Club {t}", members=[user], shard=(t % shards, shards))
+            shard = (t % shards, shards) if shards else None
+            guild = emu.create_guild(f"Club {t}", members=[user], shard=shard)
             guilds.append(guild)
             humans.append(Human(user, guild.channels[0]))
         split = [list(range(shards))] if members == 1 else [[i] for i in range(shards)]
         for i, ids in enumerate(split):
-            env = {
-                "SHARD_COUNT": str(shards),
-                "SHARD_IDS": ",".join(map(str, ids)),
-                "CLUSTER_MEMBER": f"m{i}",
-                "LOG_LEVEL": "DEBUG",
-                "E2E_DEBUG_ONLY": "cardtable.cluster",
-            }
+            env: dict[str, str] = {}
+            if shards:
+                env = {
+                    "SHARD_COUNT": str(shards),
+                    "SHARD_IDS": ",".join(map(str, ids)),
+                    "CLUSTER_MEMBER": f"m{i}",
+                    "LOG_LEVEL": "DEBUG",
+                    "E2E_DEBUG_ONLY": "cardtable.cluster",
+                }
             proc = BotProcess(emu, db_path, work / f"m{members}-{i}.log", scale=1.0, extra_env=env)
             procs.append(await proc.start(ready_timeout=60))
         for h in humans:
@@ -218,6 +236,94 @@ async def relay_latency(url: str, count: int) -> dict[str, Any]:
     }
 
 
+async def _migrated(url: str) -> None:
+    """The cluster's tables are the schema's: the store creates them, as in the bot."""
+    from data import Database
+
+    opened = Database.open_url(url) if "://" in url else Database.open(url)
+    async with await opened:
+        pass
+
+
+class _Postgres:
+    """A server for fresh databases: ``url`` (a server's, any database) or a throwaway one."""
+
+    def __init__(self, url: str = "") -> None:
+        self.url = url
+        self.folder: Path | None = None
+        self.made: list[str] = []
+
+    def __enter__(self) -> _Postgres:
+        if not self.url:
+            from tests import pg_server
+
+            self.folder = Path(tempfile.mkdtemp(prefix="bench-pg-"))
+            self.url = pg_server.start(self.folder).url
+        return self
+
+    async def fresh(self) -> str:
+        import secrets
+        from urllib.parse import urlsplit, urlunsplit
+
+        import asyncpg
+
+        name = f"bench_{secrets.token_hex(4)}"
+        admin = await asyncpg.connect(self.url)
+        try:
+            await admin.execute(f"CREATE DATABASE {name}")
+        finally:
+            await admin.close()
+        self.made.append(name)
+        return urlunsplit(urlsplit(self.url)._replace(path=f"/{name}"))
+
+    def __exit__(self, *exc: object) -> None:
+        import shutil
+
+        if self.folder is not None:
+            from tests import pg_server
+
+            pg_server.stop(self.folder)
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+async def load_by_engine(args: argparse.Namespace) -> dict[str, Any]:
+    """The same load on one unsharded process, SQLite and PostgreSQL runs interleaved."""
+    runs: dict[str, list[dict[str, Any]]] = {"sqlite": [], "postgresql": []}
+    with (
+        _Postgres(args.database_url) as pg,
+        tempfile.TemporaryDirectory(prefix="bench-engines-", dir=args.work_dir) as tmp,
+    ):
+        for n in range(args.runs):
+            for engine in ("sqlite", "postgresql") if n % 2 == 0 else ("postgresql", "sqlite"):
+                work = Path(tmp) / f"{engine}{n}"
+                work.mkdir()
+                store: Path | str = work / "bot.sqlite3" if engine == "sqlite" else await pg.fresh()
+                result = await _run(1, 0, args, work, store)
+                print(f"{engine} run {n}: {json.dumps(result)}", flush=True)
+                runs[engine].append(result)
+
+    def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
+        p50 = sorted(r["response_ms"]["p50"] for r in results)
+        p99 = sorted(r["response_ms"]["p99"] for r in results)
+        return {
+            "p50_ms": p50,
+            "p99_ms": p99,
+            "median_p50_ms": p50[len(p50) // 2],
+            "median_p99_ms": p99[len(p99) // 2],
+            "decisions_per_s": [r["human_decisions_per_s"] for r in results],
+            "bot_cpu_s": [r["cpu_s"][0]["bot"] for r in results],
+        }
+
+    out = {engine: summary(results) for engine, results in runs.items()}
+    lite, pg_ = out["sqlite"], out["postgresql"]
+    out["ratio"] = {
+        "p50": round(pg_["median_p50_ms"] / max(lite["median_p50_ms"], 1e-9), 2),
+        "p99": round(pg_["median_p99_ms"] / max(lite["median_p99_ms"], 1e-9), 2),
+    }
+    out["targets"] = {"within_1_5x": out["ratio"]["p50"] <= 1.5 and out["ratio"]["p99"] <= 1.5}
+    return out
+
+
 async def relays(count: int) -> dict[str, Any]:
     import os
     import shutil
@@ -226,13 +332,16 @@ async def relays(count: int) -> dict[str, Any]:
 
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="bench-relay-") as tmp:
-        out["sqlite"] = await relay_latency(str(Path(tmp) / "relay.sqlite3"), count)
+        path = str(Path(tmp) / "relay.sqlite3")
+        await _migrated(path)
+        out["sqlite"] = await relay_latency(path, count)
     url = os.environ.get("TEST_POSTGRES_URL", "").strip()
     folder = None
     if not url:
         folder = Path(tempfile.mkdtemp(prefix="bench-pg-"))
         url = pg_server.start(folder).url
     try:
+        await _migrated(url)
         out["postgresql"] = await relay_latency(url, count)
     finally:
         if folder is not None:
@@ -243,10 +352,24 @@ async def relays(count: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.cluster", description=__doc__)
-    p.add_argument("what", choices=["relay"])
-    p.add_argument("--count", type=int, default=500)
+    p.add_argument("what", choices=["relay", "load"])
+    p.add_argument("--count", type=int, default=500, help="relay: payloads sent")
+    p.add_argument("--runs", type=int, default=3, help="load: runs of each engine")
+    p.add_argument("--tables", type=int, default=20, help="load: busy tables")
+    p.add_argument("--load-seconds", type=float, default=30.0, help="load: seconds of play")
+    p.add_argument("--level", default="hard", help="load: the computers' level")
+    p.add_argument(
+        "--database-url",
+        default="",
+        help="load: a PostgreSQL server to create the runs' databases on (default: a "
+        "throwaway server, tests/pg_server.py)",
+    )
+    p.add_argument("--work-dir", default=None, help="load: where the runs' files go")
     args = p.parse_args(argv)
-    out = asyncio.run(relays(args.count))
+    if args.what == "load":
+        out = asyncio.run(load_by_engine(args))
+    else:
+        out = asyncio.run(relays(args.count))
     for key, value in out.items():
         print(f"{key}: {json.dumps(value)}")
     print(json.dumps(out))

@@ -15,12 +15,15 @@ already share gives it, so there is no broker of our own:
   its process exists, so a killed member's replacement takes over at once.
 - **Relay.** A member hands a payload to the member owning a shard: a row in
   ``cluster_relay`` that the owner takes (``state`` 0 → 1) or the sender
-  withdraws (0 → 2) if nobody took it in time, never both. PostgreSQL wakes the
+  withdraws (0 → 2) if nobody took it in time, never both; the owner marks it
+  answered (1 → 3) once it has done what the payload asked, so that a sender
+  whose payload was taken by a member that then died knows it was not. PostgreSQL wakes the
   owner with ``NOTIFY`` (the row holds the payload, so NOTIFY's 8000-byte limit
   does not apply); on SQLite the owner polls the table every 10 ms.
 
-The plain SQL below is written for both engines; :data:`DDL` holds the tables,
-created idempotently when a member opens the cluster.
+The plain SQL below is written for both engines. The tables are the schema's
+(version 7, :mod:`data.schema`): the bot's store migrates the database before a
+member opens the cluster.
 """
 
 from __future__ import annotations
@@ -42,33 +45,6 @@ import aiosqlite
 
 log = logging.getLogger("cardtable.cluster")
 
-DDL = """
-CREATE TABLE IF NOT EXISTS cluster_leases (
-    shard_id    INTEGER PRIMARY KEY,
-    shard_count INTEGER NOT NULL,
-    member      TEXT    NOT NULL,
-    host        TEXT    NOT NULL,
-    pid         INTEGER NOT NULL,
-    since       DOUBLE PRECISION NOT NULL,
-    heartbeat   DOUBLE PRECISION NOT NULL
-);
-CREATE TABLE IF NOT EXISTS cluster_relay (
-    relay_id    {serial},
-    shard_id    INTEGER NOT NULL,
-    sender      TEXT    NOT NULL,
-    payload     TEXT    NOT NULL,
-    state       INTEGER NOT NULL DEFAULT 0,
-    created     DOUBLE PRECISION NOT NULL
-);
-CREATE INDEX IF NOT EXISTS cluster_relay_waiting ON cluster_relay (shard_id, state);
-"""
-"""The cluster's tables; ``{serial}`` is each engine's self-numbering key."""
-
-SERIAL = {
-    "sqlite": "INTEGER PRIMARY KEY AUTOINCREMENT",
-    "postgresql": "BIGSERIAL PRIMARY KEY",
-}
-
 LOCK_SPACE = 0x63617264
 """The first key of the shard advisory locks ('card'); the second is the shard id."""
 CHANNEL = "cardtable_relay"
@@ -85,7 +61,7 @@ CATCH_UP = 1.0
 KEEP_RELAYED = 300.0
 """Relay rows older than this are deleted."""
 
-WAITING, TAKEN, WITHDRAWN = 0, 1, 2
+WAITING, TAKEN, WITHDRAWN, ANSWERED = 0, 1, 2, 3
 
 Receiver = Callable[[int, str], None]
 """Called with ``(relay_id, payload)`` for each payload this member took."""
@@ -195,8 +171,20 @@ class Cluster:
     async def state_of(self, relay_id: int) -> int | None:
         raise NotImplementedError
 
+    async def answered(self, relay_id: int) -> None:
+        """Mark a payload this member took as done (:data:`ANSWERED`)."""
+        raise NotImplementedError
+
+    async def holder_alive(self, shard_id: int) -> bool:
+        """Whether a live member holds ``shard_id`` (False once its holder died)."""
+        raise NotImplementedError
+
     async def game_guild(self, game_id: int) -> int | None:
         """The server of a stored game (None if unknown)."""
+        raise NotImplementedError
+
+    async def game_version(self, game_id: int) -> int | None:
+        """The stored version of a live game (None if it is not live)."""
         raise NotImplementedError
 
     async def _take_waiting(self) -> list[tuple[int, str]]:
@@ -292,7 +280,6 @@ class SqliteCluster(Cluster):
         await self.conn.execute("PRAGMA synchronous = NORMAL")
         # the bot's store has set it already: for a file of the cluster's own
         await self.conn.execute("PRAGMA journal_mode = WAL")
-        await self.conn.executescript(DDL.format(serial=SERIAL["sqlite"]))
 
     def _alive(self, lease: Lease, now: float) -> bool:
         if (lease.host, lease.pid) == (self.host, self.pid):
@@ -380,8 +367,24 @@ class SqliteCluster(Cluster):
         rows = await self._rows("SELECT state FROM cluster_relay WHERE relay_id = ?", (relay_id,))
         return int(rows[0][0]) if rows else None
 
+    async def answered(self, relay_id: int) -> None:
+        async with self._lock:
+            await self.conn.execute(
+                "UPDATE cluster_relay SET state = 3 WHERE relay_id = ? AND state = 1", (relay_id,)
+            )
+
+    async def holder_alive(self, shard_id: int) -> bool:
+        now = time.time()
+        return any(
+            lease.shard_id == shard_id and self._alive(lease, now) for lease in await self.leases()
+        )
+
     async def game_guild(self, game_id: int) -> int | None:
         rows = await self._rows("SELECT guild_id FROM games WHERE game_id = ?", (game_id,))
+        return int(rows[0][0]) if rows else None
+
+    async def game_version(self, game_id: int) -> int | None:
+        rows = await self._rows("SELECT version FROM live_games WHERE game_id = ?", (game_id,))
         return int(rows[0][0]) if rows else None
 
     async def _take_waiting(self) -> list[tuple[int, str]]:
@@ -430,10 +433,6 @@ class PostgresCluster(Cluster):
 
         self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=4)
         self._session = await asyncpg.connect(self.url)
-        # concurrent members creating the tables at once: one at a time
-        async with self._pool.acquire() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1, -1)", LOCK_SPACE)
-            await conn.execute(DDL.format(serial=SERIAL["postgresql"]))
 
     async def leases(self) -> list[Lease]:
         rows = await self._pool.fetch(
@@ -536,8 +535,31 @@ class PostgresCluster(Cluster):
         )
         return None if value is None else int(value)
 
+    async def answered(self, relay_id: int) -> None:
+        await self._pool.execute(
+            "UPDATE cluster_relay SET state = 3 WHERE relay_id = $1 AND state = 1", relay_id
+        )
+
+    async def holder_alive(self, shard_id: int) -> bool:
+        # the holder's advisory lock lives as long as its connection: the server drops
+        # it the moment the holder dies
+        return bool(
+            await self._pool.fetchval(
+                "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'"
+                " AND classid = $1 AND objid = $2 AND objsubid = 2 AND granted)",
+                LOCK_SPACE,
+                shard_id,
+            )
+        )
+
     async def game_guild(self, game_id: int) -> int | None:
         value = await self._pool.fetchval("SELECT guild_id FROM games WHERE game_id = $1", game_id)
+        return None if value is None else int(value)
+
+    async def game_version(self, game_id: int) -> int | None:
+        value = await self._pool.fetchval(
+            "SELECT version FROM live_games WHERE game_id = $1", game_id
+        )
         return None if value is None else int(value)
 
     async def _take(self, relay_id: int) -> list[tuple[int, str]]:

@@ -30,7 +30,10 @@ from .engines import Row, Tx
 
 #: Every table of the current schema with its primary key, parents before children.
 #: ``open_state`` (whether a SQLite file was closed cleanly) belongs to the file, not
-#: to the data, and the schema version is each database's own.
+#: to the data, and the schema version is each database's own. The cluster's tables
+#: (shard leases, relayed clicks) are the running members' state, seconds old and
+#: meaningless to another database: a copy is made with the members stopped, and the
+#: members of the destination claim their shards afresh.
 TABLES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("games", ("game_id",)),
     ("game_seats", ("game_id", "seat")),
@@ -47,7 +50,7 @@ TABLES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("channel_settings", ("channel_id", "kind")),
     ("dm_channels", ("user_id",)),
 )
-NOT_COPIED: Final = frozenset({"open_state", "schema_version"})
+NOT_COPIED: Final = frozenset({"open_state", "schema_version", "cluster_leases", "cluster_relay"})
 BATCH: Final = 2000
 
 

@@ -95,6 +95,21 @@ def _seat_from_row(row: Row) -> Seat:
     )
 
 
+_DECIDE = """
+WITH bumped AS (
+    UPDATE live_games SET version = version + 1, meta_json = coalesce(?::text, meta_json),
+        updated_at = ?::double precision
+    WHERE game_id = ?::bigint AND version = ?::bigint
+    RETURNING game_id, version
+)
+INSERT INTO live_log (game_id, seq, player, decision)
+SELECT game_id, version, ?::bigint, ?::text FROM bumped
+RETURNING seq
+"""
+"""A plain decision (no round ended) in one statement, for an engine that runs one on its
+own (PostgreSQL): the version bumped and the decision logged, or nothing."""
+
+
 class _Attempt:
     """One try of a transaction: ``async with attempt as conn``. A failure that the
     engine says may simply be run again (a PostgreSQL deadlock or serialization
@@ -373,6 +388,15 @@ class Database:
         decision ended the game) finishes it: games played and wins, the assembled
         record kept, the live rows removed. All in one transaction.
         """
+        if round_result is None and winners is None:
+            stored = await self._engine.statement(
+                _DECIDE,
+                (meta_json, self._clock(), game_id, expected_version, int(player), decision),
+            )
+            if stored:
+                return expected_version + 1
+            # the engine runs no such statement (None), or the version was stale or the
+            # game not live (no row): the transaction below says which
         for attempt in self._tx():
             async with attempt as conn:
                 version = await self._bump(conn, game_id, expected_version, meta_json)

@@ -17,6 +17,7 @@ import aiosqlite
 import asyncpg
 import pytest
 
+from data import MIGRATIONS, Database
 from data.cluster import Cluster, ShardHeld, open_cluster
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,9 +38,13 @@ asyncio.run(main())
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """A fresh database of each engine (PostgreSQL: a new database on the tests' server)."""
+    """A fresh database of each engine (PostgreSQL: a new database on the tests' server),
+    migrated by the store as the bot does before it joins the cluster."""
     if request.param == "sqlite":
-        yield str(tmp_path / "cluster.sqlite3")
+        path = tmp_path / "cluster.sqlite3"
+        async with await Database.open(path):
+            pass
+        yield str(path)
         return
     server: str = request.getfixturevalue("postgres_url")
     name = f"cluster_{secrets.token_hex(4)}"
@@ -48,7 +53,10 @@ async def url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[s
         await admin.execute(f"CREATE DATABASE {name}")
     finally:
         await admin.close()
-    yield server.replace("/postgres?", f"/{name}?", 1)
+    url = server.replace("/postgres?", f"/{name}?", 1)
+    async with await Database.open_url(url):
+        pass
+    yield url
     admin = await asyncpg.connect(server)
     try:
         await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
@@ -189,3 +197,85 @@ async def test_a_member_that_lost_its_leases_is_told_so(
             await second.close()
     finally:
         await first.close(release=False)
+
+
+async def _drop(server: str, name: str) -> None:
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    finally:
+        await admin.close()
+
+
+RELEASE_BEFORE_DDL = """
+CREATE TABLE cluster_leases (
+    shard_id INTEGER PRIMARY KEY, shard_count INTEGER NOT NULL, member TEXT NOT NULL,
+    host TEXT NOT NULL, pid INTEGER NOT NULL, since DOUBLE PRECISION NOT NULL,
+    heartbeat DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE cluster_relay (
+    relay_id {serial}, shard_id INTEGER NOT NULL, sender TEXT NOT NULL,
+    payload TEXT NOT NULL, state INTEGER NOT NULL DEFAULT 0, created DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX cluster_relay_waiting ON cluster_relay (shard_id, state);
+"""
+"""The tables as the members of the release before schema 7 created them themselves."""
+
+
+@pytest.mark.parametrize("clustered", [False, True], ids=["plain", "clustered"])
+@pytest.mark.parametrize("engine", ["sqlite", "postgresql"])
+async def test_a_schema_6_database_gets_the_cluster_tables_and_members_work_on_it(
+    request: pytest.FixtureRequest, tmp_path: Path, engine: str, clustered: bool
+) -> None:
+    """A host's database of schema 6, plain or already used by a cluster of the release
+    before (whose members created the tables), is migrated by the store; then members
+    claim shards and relay through it."""
+    if engine == "sqlite":
+        from tests.data.test_migrations import create_at_version
+
+        path = tmp_path / "v6.sqlite3"
+        create_at_version(path, 6)
+        url = str(path)
+        if clustered:
+            async with aiosqlite.connect(path) as conn:
+                await conn.executescript(
+                    RELEASE_BEFORE_DDL.format(serial="INTEGER PRIMARY KEY AUTOINCREMENT")
+                )
+    else:
+        server: str = request.getfixturevalue("postgres_url")
+        name = f"cluster_{secrets.token_hex(4)}"
+        admin = await asyncpg.connect(server)
+        await admin.execute(f"CREATE DATABASE {name}")
+        await admin.close()
+        request.addfinalizer(lambda: asyncio.run(_drop(server, name)))
+        url = server.replace("/postgres?", f"/{name}?", 1)
+        conn = await asyncpg.connect(url)
+        try:
+            await conn.execute(
+                "CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1),"
+                " version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1, 6)"
+            )
+            for m in MIGRATIONS[:6]:
+                await conn.execute(m.postgres)
+            if clustered:
+                await conn.execute(RELEASE_BEFORE_DDL.format(serial="BIGSERIAL PRIMARY KEY"))
+        finally:
+            await conn.close()
+    async with await Database.open_url(url if engine == "postgresql" else f"sqlite:///{url}") as db:
+        assert await db.schema_version() == 7
+    owner = await member(url, "owner", [1])
+    sender = await member(url, "sender", [0])
+    await owner.claim()
+    await sender.claim()
+    got: asyncio.Queue[tuple[int, str]] = asyncio.Queue()
+    owner.start(lambda relay_id, payload: got.put_nowait((relay_id, payload)))
+    try:
+        third = await member(url, "third", [1])
+        with pytest.raises(ShardHeld, match="shard 1 is held by owner"):
+            await third.claim()
+        await third.close(release=False)
+        relay_id = await sender.send(1, "click")
+        assert await asyncio.wait_for(got.get(), 5) == (relay_id, "click")
+    finally:
+        await sender.close()
+        await owner.close()

@@ -38,7 +38,7 @@ SEATS = {"president": 3, "bigtwo": 4, "sixty": 2}
 
 
 def member(
-    emu: Emulator, db_path: Path, log: Path, name: str, shard_ids: str, **env: str
+    emu: Emulator, db_path: Path | str, log: Path, name: str, shard_ids: str, **env: str
 ) -> BotProcess:
     """A cluster member running ``shard_ids`` (``0-1``) of :data:`SHARD_COUNT`."""
     extra = {
@@ -102,7 +102,7 @@ class Player(Human):
         return None
 
 
-async def assert_counted(db_path: Path, game_id: int, players: list[Player]) -> None:
+async def assert_counted(db_path: Path | str, game_id: int, players: list[Player]) -> None:
     """Each acknowledged decision is stored once and no other for the player's seat."""
     decisions, seats = await stored_decisions(db_path, game_id)
     for p in players:

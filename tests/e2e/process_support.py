@@ -36,7 +36,7 @@ class BotProcess:
     def __init__(
         self,
         emulator: Emulator,
-        db_path: Path,
+        db_path: Path | str,
         log_path: Path,
         *,
         scale: float = 0.01,
@@ -61,7 +61,7 @@ class BotProcess:
             E2E_CLOCK_SINCE=str(emu.clock_since),
             E2E_TIMINGS=json.dumps(self.timings),
             DISCORD_TOKEN=emu.token,
-            DATABASE_PATH=str(self.db_path),
+            **database_env(self.db_path),
             LOG_LEVEL="INFO",
             PYTHONUNBUFFERED="1",
         )
@@ -423,9 +423,26 @@ def finished(emu: Emulator, channel: Channel) -> Callable[[], bool]:
     return check
 
 
-async def stored_decisions(db_path: Path, game_id: int) -> tuple[list[list[Any]], dict[int, int]]:
+def database_env(where: Path | str) -> dict[str, str]:
+    """The bot's variable naming a store: a SQLite file's path, or a URL
+    (``postgresql://…``, ``sqlite:///…``)."""
+    if isinstance(where, Path):
+        return {"DATABASE_PATH": str(where)}
+    return {"DATABASE_URL": where}
+
+
+async def open_store(where: Path | str) -> Database:
+    """The store a bot process uses (see :func:`database_env`), opened here too."""
+    if isinstance(where, Path):
+        return await Database.open(where)
+    return await Database.open_url(where)
+
+
+async def stored_decisions(
+    db_path: Path | str, game_id: int
+) -> tuple[list[list[Any]], dict[int, int]]:
     """The stored record's decisions ``[[seat, text], ...]`` and seats by user id."""
-    async with await Database.open(db_path) as db:
+    async with await open_store(db_path) as db:
         details = await db.game(game_id)
         assert details is not None, f"game {game_id} is not stored"
         record = details.record_json
@@ -437,7 +454,7 @@ async def stored_decisions(db_path: Path, game_id: int) -> tuple[list[list[Any]]
     return [d for r in rounds for d in r["decisions"]], seats
 
 
-async def assert_ledger(db_path: Path, game_id: int, humans: list[Human]) -> int:
+async def assert_ledger(db_path: Path | str, game_id: int, humans: list[Human]) -> int:
     """Each human decision the bot acknowledged is stored exactly once, in order,
     and the stored record has no other decision for their seat. Returns the
     number of stored decisions."""
@@ -456,9 +473,9 @@ async def assert_ledger(db_path: Path, game_id: int, humans: list[Human]) -> int
     return len(decisions)
 
 
-async def game_ids(db_path: Path) -> dict[int, int]:
+async def game_ids(db_path: Path | str) -> dict[int, int]:
     """Game id by channel id, for every game stored (live or not)."""
-    async with await Database.open(db_path) as db:
+    async with await open_store(db_path) as db:
         out: dict[int, int] = {}
         for live in await db.live_tables():
             out[live.channel_id] = live.game_id

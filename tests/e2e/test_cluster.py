@@ -7,20 +7,25 @@ click is a DM click, so the emulator (as Discord) delivers them all to member ``
 saying so) and changes nothing; ``b`` restarts with the same shards, resumes its table,
 and both games finish with every acknowledged decision stored once and no other.
 
-The database is one shared SQLite file: ``DATABASES`` lists what the members share
-(the PostgreSQL store, ``DATABASE_URL``, joins it once the data layer has it).
+The members share one database: every kind is played on PostgreSQL (a fresh database
+on the tests' server, ``DATABASE_URL``), one on a shared SQLite file
+(``DATABASE_PATH``, members on one host), to keep the file's time down: the SQLite
+store and cluster are the same code for every kind.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
+import secrets
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiosqlite
+import asyncpg
 import pytest
 
-from data import Database, Settings
+from data import Settings
 from tests.e2e.cluster_support import (
     ONE_GAME,
     SEATS,
@@ -36,11 +41,38 @@ from tests.e2e.process_support import (
     control_version,
     finished,
     game_ids,
+    open_store,
     play_channel,
 )
 from tests.e2e.table_support import open_game_lobby
 
-DATABASES = ["sqlite"]
+CASES = [
+    *(pytest.param(kind, "postgresql", id=f"{kind}-postgresql") for kind in SEATS),
+    pytest.param("president", "sqlite", id="president-sqlite"),
+]
+"""(kind, database): every kind on PostgreSQL, one on SQLite."""
+
+
+@pytest.fixture
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Path | str]:
+    """The members' database: a SQLite file, or a new database on the PostgreSQL server
+    of the tests (``postgres_url``), dropped after the test."""
+    if request.param == "sqlite":
+        yield tmp_path / "cluster.sqlite3"
+        return
+    server: str = request.getfixturevalue("postgres_url")
+    name = f"e2e_cluster_{secrets.token_hex(4)}"
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f"CREATE DATABASE {name}")
+    finally:
+        await admin.close()
+    yield server.replace("/postgres?", f"/{name}?", 1)
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    finally:
+        await admin.close()
 
 
 def deadline(msg: Message) -> str | None:
@@ -66,17 +98,16 @@ async def start_game(emu: Emulator, kind: str, player: Player, channel: Channel)
     return lobby
 
 
-@pytest.mark.parametrize("database", DATABASES)
-@pytest.mark.parametrize("kind", ["president", "bigtwo", "sixty"])
+@pytest.mark.parametrize(("kind", "store"), CASES, indirect=["store"])
 async def test_two_members_serve_their_shards_and_a_killed_one_resumes(
-    emulator: Emulator, tmp_path: Path, kind: str, database: str
+    emulator: Emulator, tmp_path: Path, kind: str, store: Path | str
 ) -> None:
-    db_path = tmp_path / "cluster.sqlite3"
+    db_path = store
     ann, bea = emulator.create_user("ann"), emulator.create_user("bea")
     # ann's server is on shard 1 (member a), bea's on shard 3 (member b)
     home = emulator.create_guild("Home", members=[ann], shard=(1, SHARD_COUNT))
     away = emulator.create_guild("Away", members=[bea], shard=(3, SHARD_COUNT))
-    async with await Database.open(db_path) as db:
+    async with await open_store(db_path) as db:
         for guild in (home, away):
             ch = guild.channels[0]
             await db.set_channel_settings(ch.id, guild.id, kind, Settings(options=ONE_GAME[kind]))
@@ -174,7 +205,7 @@ async def test_two_members_serve_their_shards_and_a_killed_one_resumes(
     ids = await game_ids(db_path)
     assert ids == {}, "no game is left live"
     games: dict[int, int] = {}
-    async with await Database.open(db_path) as db:
+    async with await open_store(db_path) as db:
         for p in players:
             (game,) = await db.recent_games(p.channel.id, kind=kind)
             assert game.status == "finished", game
@@ -184,6 +215,52 @@ async def test_two_members_serve_their_shards_and_a_killed_one_resumes(
             await assert_ledger(db_path, games[p.channel.id], [p])
         else:
             await assert_counted(db_path, games[p.channel.id], [p])
+
+
+@pytest.mark.parametrize("store", ["postgresql"], indirect=True)
+async def test_a_click_taken_by_a_member_killed_before_answering_it_is_answered(
+    emulator: Emulator, tmp_path: Path, store: Path | str
+) -> None:
+    """Member b takes bea's relayed click and dies (kill -9) before handling it: the
+    member of shard 0, which passed it on, answers it in Discord's time, saying nothing
+    changed; b's replacement asks her turn again."""
+    kind = "sixty"
+    bea = emulator.create_user("bea")
+    away = emulator.create_guild("Away", members=[bea], shard=(3, SHARD_COUNT))
+    channel = away.channels[0]
+    async with await open_store(store) as db:
+        await db.set_channel_settings(channel.id, away.id, kind, Settings(options=ONE_GAME[kind]))
+    a = await member(emulator, store, tmp_path / "a.log", "a", "0-1").start()
+    b_log = tmp_path / "b.log"
+    procs = [await member(emulator, store, b_log, "b", "2-3", E2E_HOLD_RELAYED="60").start()]
+    player = Player(bea, channel, kind=kind)
+    try:
+        await start_game(emulator, kind, player, channel)
+        msg, version = await emulator.wait_for(lambda: player.controls(emulator), 30.0, "a turn")
+        click = asyncio.create_task(player.act(emulator, msg, version))
+        await emulator.wait_for(
+            lambda: "holding relayed click" in procs[0].log(), 10.0, "b to take the click"
+        )
+        await procs[0].kill()
+        killed = emulator.mark()
+        assert await click is None
+        answer = player.refused[-1].handle
+        assert answer.message is not None, answer
+        assert "restarting, so nothing changed" in answer.message.content
+        procs.append(await member(emulator, store, b_log, "b", "2-3").start())
+        await emulator.wait_for(
+            lambda: said_restarted(emulator, channel, killed), 15.0, "b's table after its restart"
+        )
+        await emulator.wait_for(
+            lambda: any(m.id > msg.id and control_version(m) == version for m in emulator.dms(bea)),
+            15.0,
+            "her turn asked again",
+        )
+    finally:
+        await procs[-1].stop()
+        await a.stop()
+    for proc in (a, *procs):
+        assert proc.errors() == [], proc.log()[-3000:]
 
 
 async def test_the_member_of_shard_0_killed_mid_game_restarts_and_dm_clicks_flow_again(
@@ -196,7 +273,7 @@ async def test_the_member_of_shard_0_killed_mid_game_restarts_and_dm_clicks_flow
     ann, bea = emulator.create_user("ann"), emulator.create_user("bea")
     home = emulator.create_guild("Home", members=[ann], shard=(1, SHARD_COUNT))
     away = emulator.create_guild("Away", members=[bea], shard=(3, SHARD_COUNT))
-    async with await Database.open(db_path) as db:
+    async with await open_store(db_path) as db:
         for guild in (home, away):
             ch = guild.channels[0]
             await db.set_channel_settings(ch.id, guild.id, kind, Settings(options=ONE_GAME[kind]))
@@ -236,7 +313,7 @@ async def test_the_member_of_shard_0_killed_mid_game_restarts_and_dm_clicks_flow
         await b.stop()
     for proc in [*procs, b]:
         assert proc.errors() == [], proc.log()[-3000:]
-    async with await Database.open(db_path) as db:
+    async with await open_store(db_path) as db:
         for p in players:
             (game,) = await db.recent_games(p.channel.id, kind=kind)
             assert game.status == "finished", game

@@ -326,15 +326,23 @@ class Emulator:
         self.notify()
 
     def record_request(
-        self, method: str, path: str, status: int, *, global_limit: bool = False
+        self,
+        method: str,
+        path: str,
+        status: int,
+        *,
+        global_limit: bool = False,
+        at: float | None = None,
     ) -> None:
+        """``at``: when the rate limits admitted or refused it (default now): an answer
+        can take longer than its neighbours', and the limits count arrivals."""
         api_path = path[len("/api/v10") :] if path.startswith("/api/v10") else path
         self.requests.append(
             RequestRecord(
                 method,
                 path,
                 status,
-                self.loop_time(),
+                self.loop_time() if at is None else at,
                 kind=self._request_kind(method, api_path),
                 global_limited=path.startswith("/api/") and not exempt_from_global(api_path),
                 global_limit=global_limit,

@@ -154,16 +154,17 @@ def build_app(emu: Emulator) -> web.Application:
                 emu.record_request(method, path, 401)
                 return json_response({"message": "401: Unauthorized", "code": 0}, status=401)
         limit_headers: dict[str, str] = {}
+        now: float | None = None
         if path.startswith("/api/"):
             now = emu.loop_time()
             if not exempt_from_global(api_path):
                 wait = emu.rate_limits.global_wait(now)
                 if wait > 0:
-                    emu.record_request(method, path, 429, global_limit=True)
+                    emu.record_request(method, path, 429, global_limit=True, at=now)
                     return limited_response(wait, {}, is_global=True)
             wait, limit_headers = emu.rate_limits.take(route_key(request, api_path), now)
             if wait > 0:
-                emu.record_request(method, path, 429)
+                emu.record_request(method, path, 429, at=now)
                 return limited_response(wait, limit_headers, is_global=False)
         try:
             response = await handler(request)
@@ -173,10 +174,10 @@ def build_app(emu: Emulator) -> web.Application:
                 if exc.errors:
                     detail += f" {exc.errors}"
                 emu.record_failure(exc.failure, f"{method} {api_path}: {exc.code} {detail}")
-            emu.record_request(method, path, exc.status)
+            emu.record_request(method, path, exc.status, at=now)
             return json_response(exc.body(), status=exc.status, headers=limit_headers)
         response.headers.update(limit_headers)
-        emu.record_request(method, path, response.status)
+        emu.record_request(method, path, response.status, at=now)
         return response
 
     app = web.Application(middlewares=[middleware], client_max_size=64 * 1024 * 1024)
