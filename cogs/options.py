@@ -19,9 +19,10 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType as Kind
 
-from locales import N_, _, current, format_number
+from engine import OptionsError
+from locales import N_, _, _n, current, format_number
 
-from .limits import SAFE_INTEGER, quote
+from .limits import SAFE_INTEGER, quote, shorten
 
 #: The longest name a text option takes (a preset, level, option, board or game).
 NAME_LENGTH = 40
@@ -127,3 +128,90 @@ def _problem(param: app_commands.Parameter, sent_type: Any, value: Any) -> str |
         if not (text.isascii() and text.isdigit() and 0 < int(text) < 2**64):
             return _(_SNOWFLAKES[kind])
     return None
+
+
+def _typed(value: object) -> str:
+    """An option's name or value as players type it: a code span, left as
+    written in every language."""
+    return "`" + shorten(str(value).replace("`", "'"), 20) + "`"
+
+
+def _number(value: object) -> str:
+    return format_number(current(), value) if isinstance(value, int) else _typed(value)
+
+
+def options_refusal(error: OptionsError) -> str:
+    """The engine's refusal of some rules (``error.reason`` and its
+    ``params``) in the current reader's language; option names and values
+    stay as players type them. A refusal the bot wrote itself (reason
+    ``invalid``) was composed in its reader's language already."""
+    p = error.params
+    option = _typed(p.get("option", error.option))
+    value = _typed(p["value"]) if p.get("value") is not None else ""
+    listed = p.get("choices")
+    choices = ", ".join(_typed(c) for c in listed) if isinstance(listed, tuple | list) else ""
+    low, high = _number(p.get("low")), _number(p.get("high"))
+    reason = error.reason
+    if reason == "no_such_option":
+        game = p.get("game")
+        if game:
+            return _("{game} has no option {option}.").format(game=_(str(game)), option=option)
+        return _("There is no option {option}.").format(option=option)
+    if reason == "no_preset":
+        return _("There is no preset {value}: choose one of {choices}.").format(
+            value=value, choices=choices
+        )
+    if reason == "not_on_off":
+        if value:
+            # Translators: "on" and "off" are the values as players type them
+            return _("{option}: say on or off, not {value}.").format(option=option, value=value)
+        # Translators: "on" and "off" are the values as players type them
+        return _("{option}: say on or off.").format(option=option)
+    if reason == "not_a_choice":
+        return _("{option}: choose one of {choices}, not {value}.").format(
+            option=option, choices=choices, value=value
+        )
+    if reason == "not_whole":
+        return _("{option}: {value} is not a whole number.").format(option=option, value=value)
+    if reason == "out_of_range":
+        if p.get("none"):
+            # Translators: "none" is the value as players type it (no limit)
+            return _("{option}: choose a number from {low} to {high}, or none.").format(
+                option=option, low=low, high=high
+            )
+        return _("{option}: choose a number from {low} to {high}.").format(
+            option=option, low=low, high=high
+        )
+    if reason == "at_least":
+        if p.get("none"):
+            # Translators: "none" is the value as players type it (no limit)
+            return _("{option}: choose a number of at least {low}, or none.").format(
+                option=option, low=low
+            )
+        return _("{option}: choose a number of at least {low}.").format(option=option, low=low)
+    if reason == "two_decks_players":
+        return _("Two decks need at least 4 players: add players or set {decks} to 1.").format(
+            decks=_typed("decks")
+        )
+    if reason == "jokers_for_decks":
+        decks = p.get("decks")
+        n = decks if isinstance(decks, int) else 1
+        return _n(
+            "With {decks} deck, use from 0 to {high} jokers.",
+            "With {decks} decks, use from 0 to {high} jokers.",
+            n,
+        ).format(decks=format_number(current(), n), high=high)
+    if reason == "ladder_titles_players":
+        return _(
+            "The ladder titles need exactly 4 players: set {players} to 4 or choose other {titles}."
+        ).format(players=_typed("players"), titles=_typed("titles"))
+    if reason == "ladder_scoring_players":
+        return _(
+            "Ladder scoring needs exactly 4 players: set {players} to 4 or choose another "
+            "{scoring}."
+        ).format(players=_typed("players"), scoring=_typed("scoring"))
+    if reason == "needs_an_end":
+        return _("A session needs an end: set {deals} to a number, or set a {threshold}.").format(
+            deals=_typed("deals"), threshold=_typed("threshold")
+        )
+    return str(error)
