@@ -43,10 +43,18 @@ async def _start(
     joiners: list[User],
     start: str,
     join: str,
+    refused: tuple[str, str] | None = None,
     **options: Any,
 ) -> Table:
     h = await emulator.slash(host, channel, f"{game} new", options)
     lobby = await h.wait_message(lambda m: bool(m.buttons()))
+    if refused is not None:  # rules the engine refuses: its reason, in the host's words
+        option, value = refused
+        asked = await emulator.slash(
+            host, channel, f"{game} set", {"option": option, "value": value}
+        )
+        answer = await asked.wait_message()
+        assert answer.ephemeral and answer.content.startswith("["), answer.content
     for user in joiners:
         await emulator.click(user, lobby, label=join)
     await emulator.click(host, lobby, label=start)
@@ -75,11 +83,13 @@ async def _pseudo_game(
     monkeypatch: pytest.MonkeyPatch,
     game: str,
     seats: int,
+    refused: tuple[str, str],
     **short: Any,
 ) -> dict[str, list[str]]:
     """One short game in the pseudo-locale, seen by everyone: the channel, the
     human's DMs (her hand and turns, the takeover when her clock runs out) and
-    her clicks' answers, then the leaderboard and her profile; the English
+    her clicks' answers, a value the rules refuse in ``/<game> set``, then
+    the leaderboard and her profile; the English
     words left in any text or caption, but the names of the players seated
     and the option values players type."""
     labels = tmp_path / "labels.jsonl"
@@ -97,6 +107,7 @@ async def _pseudo_game(
                 [],
                 _p("button", "Start"),
                 _p("button", "Join"),
+                refused,
                 seats=seats,
                 bots=seats - 1,
                 level="easy",
@@ -132,21 +143,27 @@ async def _pseudo_game(
 async def test_president_in_the_pseudo_locale_has_no_english_left(
     emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    left = await _pseudo_game(emulator, tmp_path, monkeypatch, "president", 4, rounds=1)
+    left = await _pseudo_game(
+        emulator, tmp_path, monkeypatch, "president", 4, ("rounds", "0"), rounds=1
+    )
     assert not left, report(left)
 
 
 async def test_big_two_in_the_pseudo_locale_has_no_english_left(
     emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    left = await _pseudo_game(emulator, tmp_path, monkeypatch, "bigtwo", 4, deals=1)
+    left = await _pseudo_game(
+        emulator, tmp_path, monkeypatch, "bigtwo", 4, ("deals", "500"), deals=1
+    )
     assert not left, report(left)
 
 
 async def test_sixty_in_the_pseudo_locale_has_no_english_left(
     emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    left = await _pseudo_game(emulator, tmp_path, monkeypatch, "sixty", 4, rounds=1)
+    left = await _pseudo_game(
+        emulator, tmp_path, monkeypatch, "sixty", 4, ("rounds", "25"), rounds=1
+    )
     assert not left, report(left)
 
 
