@@ -25,7 +25,6 @@ from bot import CardTableBot
 from cogs.table.images import bare_name
 from cogs.table.models import Table
 from data import Database, Settings
-from engine import game_type
 from locales import PSEUDO_ENV
 from locales.pseudo import untranslated
 from render import fonts
@@ -105,14 +104,13 @@ def report(left: dict[str, list[str]]) -> str:
     return "\n".join(lines)
 
 
-def values_players_type(game: str) -> tuple[str, ...]:
+def values_players_type(t: Table) -> tuple[str, ...]:
     """Words that are no text of ours but values players type, which stay as
-    typed in every language (docs/languages.md): the presets' and the
-    computers' levels' names (``/president set option:preset value:revolution``,
-    ``level: easy``), which the lobby and the option menus show as they are
-    typed."""
-    g = game_type(game)
-    return (*g.presets, *g.levels())
+    typed in every language (docs/languages.md): the table's preset and the
+    computers' level (``/president new rules:revolution level:easy``), which
+    the lobby and the table show as they are typed. Only the ones in play:
+    any other would be English left."""
+    return (t.options.preset, t.meta.level)
 
 
 def seat_names(t: Table) -> list[str]:

@@ -122,7 +122,7 @@ async def _pseudo_game(
             )
             await emulator.click(ann, hand, label=_p("button", "My hand"))
             await _play_out(emulator, channel, t)
-            seated = tuple(seat_names(t))
+            seated = tuple(seat_names(t))  # names are no text of ours
             # the standings and her record after the game, as players look them up
             for command in ("leaderboard", "profile"):
                 asked = await emulator.slash(ann, channel, command, {"game": game})
@@ -137,7 +137,7 @@ async def _pseudo_game(
         texts = seen_texts(emulator)
         pictures = drawn_labels(labels)
     assert texts and pictures  # something was shown and drawn
-    return english_left([*texts, *pictures], (*seated, *values_players_type(game)))
+    return english_left([*texts, *pictures], (*seated, *values_players_type(t)))
 
 
 async def test_president_in_the_pseudo_locale_has_no_english_left(
