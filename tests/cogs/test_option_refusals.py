@@ -124,7 +124,8 @@ def test_a_japanese_reader_reads_the_refusals_in_japanese() -> None:
         )
         assert (
             options_refusal(_refused("bigtwo", "standard", {"deals": None, "threshold": None}))
-            == "終わりのないセッションはできません：`deals` に数を設定するか、`threshold` を設定してください。"
+            == "終わりのないセッションはできません：`deals` に数を設定するか、"
+            "`threshold` を設定してください。"
         )
 
 
