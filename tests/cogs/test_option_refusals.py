@@ -98,35 +98,53 @@ def test_the_pseudo_locale_leaves_no_english_in_any_refusal() -> None:
 def test_a_french_reader_reads_the_refusals_in_french() -> None:
     with reading("fr"):
         assert options_refusal(_set("sixty", "rounds", "25")) == (
-            "`rounds` : choisissez un nombre de 1 à 20."
+            "rounds : choisissez un nombre de 1 à 20"
         )
         assert options_refusal(
             _refused("president", "classic", {"titles": "ladder", "players": 5})
         ) == (
-            "Les titres `ladder` demandent exactement 4 joueurs : mettez `players` à 4 "
-            "ou choisissez d’autres `titles`."
+            "players : les titres ladder demandent exactement 4 joueurs ; mettez players à 4 "
+            "ou choisissez d’autres titles"
         )
         assert options_refusal(_refused("bigtwo", "standard", {"nope": 1})) == (
-            "Big Two n’a pas d’option `nope`."
+            "nope : Big Two n’a pas cette option"
         )
         assert options_refusal(_refused("president", "classic", {"jokers": 3})) == (
-            "Avec 1 paquet, utilisez de 0 à 2 jokers."
+            "jokers : avec 1 paquet, utilisez de 0 à 2 jokers"
+        )
+        assert options_refusal(_set("president", "revolution", "maybe")) == (
+            "revolution : dites on ou off, pas 'maybe'"
         )
 
 
 def test_a_japanese_reader_reads_the_refusals_in_japanese() -> None:
     with reading("ja"):
         assert options_refusal(_set("sixty", "rounds", "25")) == (
-            "`rounds`：1から20までの数を選んでください。"
+            "rounds：1から20までの数を選んでください"
         )
         assert options_refusal(_refused("sixty", "standard", {"nope": 1})) == (
-            "シックスティに `nope` というオプションはありません。"
+            "nope：シックスティにそのオプションはありません"
         )
-        assert (
-            options_refusal(_refused("bigtwo", "standard", {"deals": None, "threshold": None}))
-            == "終わりのないセッションはできません：`deals` に数を設定するか、"
-            "`threshold` を設定してください。"
+        assert options_refusal(
+            _refused("bigtwo", "standard", {"deals": None, "threshold": None})
+        ) == (
+            "deals：終わりのないセッションはできません。deals に数を設定するか、"
+            "threshold を設定してください"
         )
+
+
+def test_an_english_reader_reads_the_engines_own_words() -> None:
+    for error in (
+        _set("sixty", "rounds", "25"),
+        _set("sixty", "tiebreak", "zzz"),
+        _set("president", "revolution", "maybe"),
+        _set("president", "rounds", "many"),
+        _refused("president", "classic", {"decks": 2, "players": 3}),
+        _refused("president", "classic", {"titles": "ladder", "players": 5}),
+        _refused("president", "classic", {"scoring": "ladder", "players": 5}),
+        _refused("bigtwo", "standard", {"deals": None, "threshold": None}),
+    ):
+        assert options_refusal(error) == str(error)
 
 
 class _Interaction:
@@ -147,4 +165,4 @@ async def test_the_error_cog_words_a_refusal_of_set_in_the_asker_language() -> N
     cog = Errors(bot)  # type: ignore[arg-type]
     french = _Interaction("fr")
     await cog.handle(french, _set("sixty", "rounds", "25"))  # type: ignore[arg-type]
-    assert french.sent == ["`rounds` : choisissez un nombre de 1 à 20."]
+    assert french.sent == ["rounds : choisissez un nombre de 1 à 20"]
