@@ -17,10 +17,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import EngineError
+from engine import EngineError, OptionsError
 from locales import N_, _, reading
 
-from .options import refusal
+from .options import options_refusal, refusal
 from .replies import UserFacingError, edit, no_suggestions, reply, respond
 
 log = logging.getLogger("cardtable.errors")
@@ -102,6 +102,8 @@ class Errors(commands.Cog):
     def _answer(interaction: discord.Interaction, error: BaseException) -> str:
         """What the user reads about ``error``, in the reader's language (a
         refusal's own text was composed in it where it was raised)."""
+        if isinstance(error, OptionsError):
+            return options_refusal(error)
         if isinstance(error, UserFacingError | EngineError):
             return str(error)
         if isinstance(error, app_commands.MissingPermissions):

@@ -19,7 +19,8 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType as Kind
 
-from locales import N_, _, current, format_number
+from engine import OptionsError
+from locales import N_, _, _n, current, format_number
 
 from .limits import SAFE_INTEGER, quote
 
@@ -127,3 +128,98 @@ def _problem(param: app_commands.Parameter, sent_type: Any, value: Any) -> str |
         if not (text.isascii() and text.isdigit() and 0 < int(text) < 2**64):
             return _(_SNOWFLAKES[kind])
     return None
+
+
+def _number(value: object) -> str:
+    return format_number(current(), value) if isinstance(value, int) else quote(value, 20)
+
+
+def options_refusal(error: OptionsError) -> str:
+    """The engine's refusal of some rules (``error.reason`` and its
+    ``params``) in the current reader's language, in the engine's own words
+    for English readers; option names and values stay as players type them.
+    A refusal the bot wrote itself (reason ``invalid``) was composed in its
+    reader's language already."""
+    p = error.params
+    option = str(p.get("option", error.option))
+    value = quote(p["value"], 20) if p.get("value") is not None else ""
+    listed = p.get("choices")
+    choices = ", ".join(str(c) for c in listed) if isinstance(listed, tuple | list) else ""
+    low, high = _number(p.get("low")), _number(p.get("high"))
+    reason = error.reason
+    if reason == "no_such_option":
+        game = p.get("game")
+        if game:
+            # Translators: option names, values (on, off, none, ladder…) as players type them
+            return _("{option}: {game} has no such option").format(option=option, game=_(str(game)))
+        # Translators: option names, values (on, off, none, ladder…) as players type them
+        return _("{option}: there is no such option").format(option=option)
+    if reason == "no_preset":
+        # Translators: option names, values (on, off, none, ladder…) as players type them
+        return _("{option}: there is no preset {value}; choose one of {choices}").format(
+            option=option, value=value, choices=choices
+        )
+    if reason == "not_on_off":
+        if value:
+            # Translators: option names, values (on, off, none, ladder…) as players type them
+            return _("{option}: say on or off, not {value}").format(option=option, value=value)
+        # Translators: option names, values (on, off, none, ladder…) as players type them
+        return _("{option}: say on or off").format(option=option)
+    if reason == "not_a_choice":
+        # Translators: option names, values (on, off, none, ladder…) as players type them
+        return _("{option}: choose one of {choices}, not {value}").format(
+            option=option, choices=choices, value=value
+        )
+    if reason == "not_whole":
+        # Translators: option names, values (on, off, none, ladder…) as players type them
+        return _("{option}: {value} is not a whole number").format(option=option, value=value)
+    if reason == "out_of_range":
+        if p.get("none"):
+            # Translators: option names, values (on, off, none, ladder…) as players type them
+            return _("{option}: choose a number from {low} to {high}, or none").format(
+                option=option, low=low, high=high
+            )
+        # Translators: option names, values (on, off, none, ladder…) as players type them
+        return _("{option}: choose a number from {low} to {high}").format(
+            option=option, low=low, high=high
+        )
+    if reason == "at_least":
+        if p.get("none"):
+            # Translators: option names, values (on, off, none, ladder…) as players type them
+            return _("{option}: choose a number of at least {low}, or none").format(
+                option=option, low=low
+            )
+        # Translators: option names, values (on, off, none, ladder…) as players type them
+        return _("{option}: choose a number of at least {low}").format(option=option, low=low)
+    if reason == "two_decks_players":
+        # Translators: option names, values (on, off, none, ladder…) as players type them
+        return _("{option}: 2 decks need at least 4 players; add players or set decks to 1").format(
+            option=option
+        )
+    if reason == "jokers_for_decks":
+        decks = p.get("decks")
+        n = decks if isinstance(decks, int) else 1
+        # Translators: option names, values (on, off, none, ladder…) as players type them
+        return _n(
+            "{option}: with {decks} deck, use from 0 to {high} jokers",
+            "{option}: with {decks} decks, use from 0 to {high} jokers",
+            n,
+        ).format(option=option, decks=format_number(current(), n), high=high)
+    if reason == "ladder_titles_players":
+        # Translators: option names, values (on, off, none, ladder…) as players type them
+        return _(
+            "{option}: the ladder titles need exactly 4 players; "
+            "set players to 4 or choose other titles"
+        ).format(option=option)
+    if reason == "ladder_scoring_players":
+        # Translators: option names, values (on, off, none, ladder…) as players type them
+        return _(
+            "{option}: ladder scoring needs exactly 4 players; "
+            "set players to 4 or choose other scoring"
+        ).format(option=option)
+    if reason == "needs_an_end":
+        # Translators: option names, values (on, off, none, ladder…) as players type them
+        return _(
+            "{option}: a session needs an end; set deals to a number or set a threshold"
+        ).format(option=option)
+    return str(error)

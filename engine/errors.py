@@ -18,11 +18,29 @@ class NotationError(EngineError):
 
 
 class OptionsError(EngineError):
-    """An impossible rules configuration; the message names the option to change."""
+    """An impossible rules configuration; the message names the option to change.
 
-    def __init__(self, option: str, message: str) -> None:
+    ``reason`` is a short code and ``params`` its values (``option`` always,
+    then e.g. ``low``/``high``, ``value``, ``choices``), so the bot words the
+    refusal in the reader's language; ``str(error)`` is the English for people
+    at a terminal and in logs. Reasons: ``no_such_option``, ``no_preset``,
+    ``not_on_off``, ``not_a_choice``, ``not_whole``, ``out_of_range`` (``none``:
+    whether unset is allowed too), ``at_least``, ``two_decks_players``,
+    ``jokers_for_decks``, ``ladder_titles_players``, ``ladder_scoring_players``,
+    ``needs_an_end``; ``invalid`` where the message was written for its reader.
+
+    >>> e = OptionsError("rounds", "rounds: choose 1 to 20", "out_of_range", low=1, high=20)
+    >>> str(e), e.reason, e.params
+    ('rounds: choose 1 to 20', 'out_of_range', {'option': 'rounds', 'low': 1, 'high': 20})
+    """
+
+    def __init__(
+        self, option: str, message: str, reason: str = "invalid", **params: object
+    ) -> None:
         super().__init__(message)
         self.option = option
+        self.reason = reason
+        self.params: dict[str, object] = {"option": option, **params}
 
 
 class UnknownGame(EngineError):

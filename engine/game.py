@@ -75,23 +75,39 @@ class OptionSpec:
                 return True
             if t in _FALSE:
                 return False
-            raise OptionsError(self.name, f"{self.name}: say on or off, not {text!r}")
+            raise OptionsError(
+                self.name, f"{self.name}: say on or off, not {text!r}", "not_on_off", value=text
+            )
         if self.kind == "choice":
             t = t.replace(" ", "_").replace("-", "_")
             if t in self.choices:
                 return t
             raise OptionsError(
-                self.name, f"{self.name}: choose one of {', '.join(self.choices)}, not {text!r}"
+                self.name,
+                f"{self.name}: choose one of {', '.join(self.choices)}, not {text!r}",
+                "not_a_choice",
+                value=text,
+                choices=self.choices,
             )
         if self.optional and t in _NONE:
             return None
         try:
             value = int(t)
         except ValueError:
-            raise OptionsError(self.name, f"{self.name}: {text!r} is not a whole number") from None
+            raise OptionsError(
+                self.name, f"{self.name}: {text!r} is not a whole number", "not_whole", value=text
+            ) from None
         lo, hi = self.minimum, self.maximum
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise OptionsError(self.name, f"{self.name}: choose a number from {lo} to {hi}")
+            raise OptionsError(
+                self.name,
+                f"{self.name}: choose a number from {lo} to {hi}",
+                "out_of_range",
+                low=lo,
+                high=hi,
+                value=value,
+                none=self.optional,
+            )
         return value
 
     def format(self, value: Any) -> str:
@@ -357,7 +373,9 @@ class GameType:
         for spec in self.option_schema:
             if spec.name == name:
                 return spec
-        raise OptionsError(name, f"{self.title} has no option {name!r}")
+        raise OptionsError(
+            name, f"{self.title} has no option {name!r}", "no_such_option", game=self.title
+        )
 
 
 def lazy(module: str, name: str) -> Callable[..., Any]:

@@ -69,7 +69,11 @@ def from_preset(
     info = presets.get(name)
     if info is None:
         raise OptionsError(
-            "preset", f"preset: no preset {name!r}; choose one of {', '.join(presets)}"
+            "preset",
+            f"preset: no preset {name!r}; choose one of {', '.join(presets)}",
+            "no_preset",
+            value=name,
+            choices=tuple(presets),
         )
     return make(**{**info.values, **overrides, "preset": name})
 
@@ -98,7 +102,13 @@ def from_schema(
     engine.errors.OptionsError: stones: choose a number from 1 to 50
     """
     if name not in presets:
-        raise OptionsError("preset", f"preset: choose one of {', '.join(presets)}")
+        raise OptionsError(
+            "preset",
+            f"preset: choose one of {', '.join(presets)}",
+            "no_preset",
+            value=name,
+            choices=tuple(presets),
+        )
     values = {**presets[name], **overrides, "preset": name}
     refuse_unknown(options_class, values)
     options = options_class(**values)
@@ -114,7 +124,9 @@ def refuse_unknown(options_class: Any, values: Mapping[str, Any], game: str = ""
     for name in values:
         if name not in names:
             where = f" in {game}" if game else ""
-            raise OptionsError(name, f"{name}: there is no such option{where}")
+            raise OptionsError(
+                name, f"{name}: there is no such option{where}", "no_such_option", game=game
+            )
 
 
 def check_kinds(
@@ -133,17 +145,26 @@ def check_kinds(
         value = getattr(options, name)
         if value not in allowed:
             raise OptionsError(
-                name, f"{name}: {value!r} is not allowed; choose one of {', '.join(allowed)}"
+                name,
+                f"{name}: {value!r} is not allowed; choose one of {', '.join(allowed)}",
+                "not_a_choice",
+                value=str(value),
+                choices=tuple(allowed),
             )
     for name in booleans:
         if not isinstance(getattr(options, name), bool):
-            raise OptionsError(name, f"{name}: must be on or off")
+            raise OptionsError(name, f"{name}: must be on or off", "not_on_off")
     for name in integers:
         value = getattr(options, name)
         if name in optional and value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int):
-            raise OptionsError(name, f"{name}: must be a whole number, not {value!r}")
+            raise OptionsError(
+                name,
+                f"{name}: must be a whole number, not {value!r}",
+                "not_whole",
+                value=str(value),
+            )
 
 
 def differences(options: Any, base: Any) -> dict[str, Any]:

@@ -299,7 +299,6 @@ def _runs_width(runs: Sequence[Run], size: int, bold: bool) -> float:
     return sum(name_font(size, bold, r.path).getlength(r.text) for r in runs)
 
 
-@functools.lru_cache(maxsize=2048)
 def name_runs(
     name: str, player: int, size: int, max_width: int, bold: bool = True, locale: object = None
 ) -> FittedText:
@@ -307,12 +306,20 @@ def name_runs(
 
     Unsupported characters are drawn with a fallback font or dropped; a name
     with nothing readable left becomes ``Player N`` (N = ``player + 1``) in the
-    language of ``locale`` (None: English); a name too wide is cut at a
-    character and ends with an ellipsis.
+    language of ``locale`` (None: the reader of the text being composed, see
+    :func:`locales.reading`); a name too wide is cut at a character and ends
+    with an ellipsis.
     """
+    code = current() if locale is None else resolve(locale)
+    return _fitted_name(name, player, size, max_width, bold, code)
+
+
+@functools.lru_cache(maxsize=2048)
+def _fitted_name(
+    name: str, player: int, size: int, max_width: int, bold: bool, code: str
+) -> FittedText:
     runs = list(clean_runs(name, bold))
     if not _readable(runs):
-        code = resolve(locale)
         stand_in = gettext(code, "Player {number}").format(number=player + 1)
         runs = list(_label_runs(stand_in, bold, code))
     width = _runs_width(runs, size, bold)

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from cogs.limits import quote
+from cogs.options import options_refusal
 from cogs.replies import UserFacingError, edit_original, followup
 from data import Seat
 from engine import OptionsError
@@ -118,7 +119,7 @@ class Lobbies:
             options = game.make_options(name, {**overrides, "players": size})
         except OptionsError as exc:
             raise UserFacingError(
-                _("These rules don't work together: {problem}").format(problem=exc)
+                _("These rules don't work together: {problem}").format(problem=options_refusal(exc))
             ) from exc
         if not 0 <= bots <= size - 1:
             raise UserFacingError(
@@ -137,7 +138,7 @@ class Lobbies:
             try:
                 turn_seconds = parse_turn_time(turn_time)
             except OptionsError as exc:
-                raise UserFacingError(str(exc)) from exc
+                raise UserFacingError(options_refusal(exc)) from exc
         else:
             turn_seconds = settings.turn_seconds or TURN_TIME_DEFAULT
         self.refuse_if_busy(channel_id)  # checked again: the settings lookup awaited

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 
 from cogs.limits import quote
+from cogs.options import options_refusal
 from cogs.replies import (
     UserFacingError,
     edit,
@@ -400,8 +401,9 @@ class ServerFeatures:
         try:
             options = game.options_from_dict(json.loads(details.options_json))
         except (OptionsError, ValueError, TypeError) as exc:
+            why = options_refusal(exc) if isinstance(exc, OptionsError) else str(exc)
             raise UserFacingError(
-                _("That game's rules can't be reused: {reason}").format(reason=exc)
+                _("That game's rules can't be reused: {reason}").format(reason=why)
             ) from exc
         # The one who asks hosts; the others keep their order.
         players = [(user.id, user.display_name)]

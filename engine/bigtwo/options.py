@@ -96,18 +96,45 @@ class Options:
 
 
 def _check(o: Options) -> None:
-    def bad(option: str, msg: str) -> OptionsError:
-        return OptionsError(option, f"{option}: {msg}")
+    def bad(option: str, msg: str, reason: str, **params: object) -> OptionsError:
+        return OptionsError(option, f"{option}: {msg}", reason, **params)
 
     check_kinds(o, choices=CHOICES, booleans=BOOLEANS, integers=INTEGERS, optional=OPTIONAL)
     if not 2 <= o.players <= 4:
-        raise bad("players", f"{o.players} players is not possible; set players between 2 and 4")
+        raise bad(
+            "players",
+            f"{o.players} players is not possible; set players between 2 and 4",
+            "out_of_range",
+            low=2,
+            high=4,
+            value=o.players,
+        )
     if o.deals is not None and not 1 <= o.deals <= 100:
-        raise bad("deals", "play from 1 to 100 deals, or set deals to none and use a threshold")
+        raise bad(
+            "deals",
+            "play from 1 to 100 deals, or set deals to none and use a threshold",
+            "out_of_range",
+            low=1,
+            high=100,
+            value=o.deals,
+            none=True,
+        )
     if o.threshold is not None and not 1 <= o.threshold <= 10000:
-        raise bad("threshold", "choose a threshold from 1 to 10000 penalty points, or none")
+        raise bad(
+            "threshold",
+            "choose a threshold from 1 to 10000 penalty points, or none",
+            "out_of_range",
+            low=1,
+            high=10000,
+            value=o.threshold,
+            none=True,
+        )
     if o.deals is None and o.threshold is None:
-        raise bad("deals", "a session needs an end; set deals to a number or set a threshold")
+        raise bad(
+            "deals",
+            "a session needs an end; set deals to a number or set a threshold",
+            "needs_an_end",
+        )
 
 
 @dataclass(frozen=True, slots=True)

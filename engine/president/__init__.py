@@ -98,6 +98,16 @@ __all__ = [
 ]
 
 
+POINTS_TITLES = {
+    # Translators: classic, position, credits and ladder are the scoring option's
+    # values, as players type them.
+    "classic": N_("Points (classic scoring)"),
+    "position": N_("Points (position scoring)"),
+    "credits": N_("Points (credits scoring)"),
+    "ladder": N_("Points (ladder scoring)"),
+}
+"""Each scoring's board title, whole, so the bot can translate it."""
+
 GAME_TYPE = kit.describe(
     President,
     preset=preset,
@@ -125,7 +135,7 @@ GAME_TYPE = kit.describe(
             WINS_BOARD,
             BoardSpec("firsts", N_("Rounds finished first"), "count", stat="firsts"),
             *(
-                BoardSpec(f"points-{s}", f"Points ({s} scoring)", "points", stat=s)
+                BoardSpec(f"points-{s}", POINTS_TITLES[s], "points", stat=s)
                 for s in next(o.choices for o in OPTION_SCHEMA if o.name == "scoring")
             ),
         ),

@@ -128,35 +128,62 @@ class Options:
 
 
 def _check(o: Options) -> None:
-    def bad(option: str, msg: str) -> OptionsError:
-        return OptionsError(option, f"{option}: {msg}")
+    def bad(option: str, msg: str, reason: str, **params: object) -> OptionsError:
+        return OptionsError(option, f"{option}: {msg}", reason, **params)
 
     check_kinds(o, choices=CHOICES, booleans=BOOLEANS, integers=INTEGERS, optional=("rounds",))
     if not 3 <= o.players <= 8:
-        raise bad("players", f"{o.players} players is not possible; set players between 3 and 8")
+        raise bad(
+            "players",
+            f"{o.players} players is not possible; set players between 3 and 8",
+            "out_of_range",
+            low=3,
+            high=8,
+            value=o.players,
+        )
     if o.decks not in (1, 2):
-        raise bad("decks", "play with 1 or 2 decks")
+        raise bad("decks", "play with 1 or 2 decks", "out_of_range", low=1, high=2, value=o.decks)
     if o.decks == 2 and o.players < 4:
-        raise bad("decks", "2 decks need at least 4 players; add players or set decks to 1")
+        raise bad(
+            "decks",
+            "2 decks need at least 4 players; add players or set decks to 1",
+            "two_decks_players",
+        )
     if not 0 <= o.jokers <= 2 * o.decks:
-        raise bad("jokers", f"with {o.decks} deck(s) use between 0 and {2 * o.decks} jokers")
+        raise bad(
+            "jokers",
+            f"with {o.decks} deck(s) use between 0 and {2 * o.decks} jokers",
+            "jokers_for_decks",
+            decks=o.decks,
+            high=2 * o.decks,
+        )
     if o.advantage not in (1, 2):
-        raise bad("advantage", "advantage is 1 or 2")
+        raise bad(
+            "advantage", "advantage is 1 or 2", "out_of_range", low=1, high=2, value=o.advantage
+        )
     if o.target < 1:
-        raise bad("target", "the target must be at least 1 point")
+        raise bad("target", "the target must be at least 1 point", "at_least", low=1)
     if o.start_credits < 1:
-        raise bad("start_credits", "start with at least 1 credit")
+        raise bad("start_credits", "start with at least 1 credit", "at_least", low=1)
     if o.rounds is not None and o.rounds < 1:
-        raise bad("rounds", "play at least 1 round, or leave rounds unset")
+        raise bad(
+            "rounds",
+            "play at least 1 round, or leave rounds unset",
+            "at_least",
+            low=1,
+            none=True,
+        )
     if o.titles == "ladder" and o.players != 4:
         raise bad(
             "players",
             "the ladder titles need exactly 4 players; set players to 4 or choose other titles",
+            "ladder_titles_players",
         )
     if o.scoring == "ladder" and o.players != 4:
         raise bad(
             "players",
             "ladder scoring needs exactly 4 players; set players to 4 or choose other scoring",
+            "ladder_scoring_players",
         )
 
 

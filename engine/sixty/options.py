@@ -49,25 +49,55 @@ class Options:
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
-            raise OptionsError("players", f"players: a whole number, not {self.players!r}")
+            raise OptionsError(
+                "players",
+                f"players: a whole number, not {self.players!r}",
+                "not_whole",
+                value=str(self.players),
+            )
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise OptionsError(
                 "players",
                 f"players: Sixty is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}",
+                "out_of_range",
+                low=MIN_PLAYERS,
+                high=MAX_PLAYERS,
+                value=self.players,
             )
         if isinstance(self.rounds, bool) or not isinstance(self.rounds, int):
-            raise OptionsError("rounds", f"rounds: a whole number, not {self.rounds!r}")
+            raise OptionsError(
+                "rounds",
+                f"rounds: a whole number, not {self.rounds!r}",
+                "not_whole",
+                value=str(self.rounds),
+            )
         if not 1 <= self.rounds <= 20:
-            raise OptionsError("rounds", f"rounds: choose 1 to 20 rounds, not {self.rounds}")
+            raise OptionsError(
+                "rounds",
+                f"rounds: choose 1 to 20 rounds, not {self.rounds}",
+                "out_of_range",
+                low=1,
+                high=20,
+                value=self.rounds,
+            )
         if self.tiebreak not in TIEBREAKS:
             raise OptionsError(
                 "tiebreak",
                 f"tiebreak: choose one of {', '.join(TIEBREAKS)}, not {self.tiebreak!r}",
+                "not_a_choice",
+                value=str(self.tiebreak),
+                choices=tuple(TIEBREAKS),
             )
         if not isinstance(self.voluntary_take, bool):
-            raise OptionsError("voluntary_take", "voluntary_take: say on or off")
+            raise OptionsError("voluntary_take", "voluntary_take: say on or off", "not_on_off")
         if self.preset not in PRESETS:
-            raise OptionsError("preset", f"preset: no preset {self.preset!r}")
+            raise OptionsError(
+                "preset",
+                f"preset: no preset {self.preset!r}",
+                "no_preset",
+                value=str(self.preset),
+                choices=tuple(PRESETS),
+            )
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -77,7 +107,9 @@ class Options:
         known = {f.name for f in dataclasses.fields(cls)}
         for key in data:
             if key not in known:
-                raise OptionsError(str(key), f"{key}: Sixty has no such option")
+                raise OptionsError(
+                    str(key), f"{key}: Sixty has no such option", "no_such_option", game="Sixty"
+                )
         return cls(**dict(data))
 
     def changes(self) -> dict[str, Any]:
@@ -142,12 +174,18 @@ def preset(name: str = "standard", **overrides: Any) -> Options:
     info = PRESETS.get(name)
     if info is None:
         raise OptionsError(
-            "preset", f"preset: no preset {name!r}; choose one of {', '.join(PRESETS)}"
+            "preset",
+            f"preset: no preset {name!r}; choose one of {', '.join(PRESETS)}",
+            "no_preset",
+            value=name,
+            choices=tuple(PRESETS),
         )
     known = {f.name for f in dataclasses.fields(Options)}
     for key in overrides:
         if key not in known:
-            raise OptionsError(key, f"{key}: Sixty has no such option")
+            raise OptionsError(
+                key, f"{key}: Sixty has no such option", "no_such_option", game="Sixty"
+            )
     return Options(**{**info.values, **overrides, "preset": name})
 
 

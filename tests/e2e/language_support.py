@@ -22,14 +22,17 @@ import pytest
 from PIL import ImageDraw
 
 from bot import CardTableBot
-from cogs.table.lobby import COMPUTER_NAMES
+from cogs.table.images import bare_name
+from cogs.table.models import Table
 from data import Database, Settings
-from engine import game_type
 from locales import PSEUDO_ENV
 from locales.pseudo import untranslated
 from render import fonts
 from tests.e2e.emulator import Emulator, Message
 from tests.e2e.table_support import FAST_TIMINGS, running
+
+#: The games whose table pictures map onto one palette fitted to samples.
+PALETTES = ("president", "sixty")
 
 
 def _component_texts(components: Iterable[dict[str, Any]]) -> Iterator[str]:
@@ -101,11 +104,20 @@ def report(left: dict[str, list[str]]) -> str:
     return "\n".join(lines)
 
 
-def values_players_type(game: str) -> tuple[str, ...]:
-    """Words that are no text of ours: option values players type (presets,
-    levels; never translated) and the computers' names."""
-    g = game_type(game)
-    return (*g.presets, *g.levels(), *COMPUTER_NAMES)
+def values_players_type(t: Table) -> tuple[str, ...]:
+    """Words that are no text of ours but values players type, which stay as
+    typed in every language (docs/languages.md): the table's preset and the
+    computers' level (``/president new rules:revolution level:easy``), which
+    the lobby and the table show as they are typed. Only the ones in play:
+    any other would be English left."""
+    return (t.options.preset, t.meta.level)
+
+
+def seat_names(t: Table) -> list[str]:
+    """The names of the players seated at ``t`` (a computer's without the
+    ``(computer)`` its seat stores, which is shown translated): names are no
+    text to translate, and nothing else is allowed for them."""
+    return [bare_name(s.display_name) for s in t.seats]
 
 
 @contextlib.contextmanager
@@ -123,6 +135,11 @@ def pseudo_locale(monkeypatch: pytest.MonkeyPatch, labels: Path) -> Iterator[Non
             for value in list(vars(module).values()):
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
+    # The palettes are fitted once to sample tables with sample names, drawn
+    # and thrown away: fitted before the log opens, they are not taken for
+    # pictures players see.
+    for game in PALETTES:
+        importlib.import_module(f"render.{game}.table").table_palette()
     drawn = ImageDraw.ImageDraw.text
 
     def text(draw: ImageDraw.ImageDraw, xy: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
@@ -139,26 +156,10 @@ def pseudo_locale(monkeypatch: pytest.MonkeyPatch, labels: Path) -> Iterator[Non
 
 
 def drawn_labels(labels: Path) -> list[str]:
-    """The captions drawn, less the sample players' names the renderers draw
-    once to fit their colour palettes (names are no text of ours, and those
-    pictures are never shown)."""
+    """The captions drawn while the log was open."""
     if not labels.exists():
         return []
-    drawn = [json.loads(line) for line in labels.read_text(encoding="utf-8").splitlines()]
-    return [label for label in drawn if not _sample_name(label)]
-
-
-def _sample_name(label: str) -> bool:
-    shown = label.removesuffix("…").strip()
-    return bool(shown) and any(name.startswith(shown) for name in _samples())
-
-
-def _samples() -> tuple[str, ...]:
-    names: list[str] = []
-    for game in ("president", "bigtwo", "sixty"):
-        gallery = importlib.import_module(f"render.{game}.gallery")
-        names += list(getattr(gallery, "NAMES", ()))
-    return tuple(names)
+    return [json.loads(line) for line in labels.read_text(encoding="utf-8").splitlines()]
 
 
 @contextlib.asynccontextmanager

@@ -18,13 +18,15 @@ import pytest
 from bot import CardTableBot
 from cogs.table import ids
 from cogs.table.models import Table
-from locales import _p
+from cogs.table.text import TOOK_OVER
+from locales import _, _p
 from tests.e2e.emulator import Channel, Emulator, Message, User
 from tests.e2e.language_support import (
     drawn_labels,
     english_left,
     pseudo_locale,
     report,
+    seat_names,
     seen_texts,
     short_game_bot,
     values_players_type,
@@ -41,10 +43,18 @@ async def _start(
     joiners: list[User],
     start: str,
     join: str,
+    refused: tuple[str, str] | None = None,
     **options: Any,
 ) -> Table:
     h = await emulator.slash(host, channel, f"{game} new", options)
     lobby = await h.wait_message(lambda m: bool(m.buttons()))
+    if refused is not None:  # rules the engine refuses: its reason, in the host's words
+        option, value = refused
+        asked = await emulator.slash(
+            host, channel, f"{game} set", {"option": option, "value": value}
+        )
+        answer = await asked.wait_message()
+        assert answer.ephemeral and answer.content.startswith("["), answer.content
     for user in joiners:
         await emulator.click(user, lobby, label=join)
     await emulator.click(host, lobby, label=start)
@@ -73,8 +83,15 @@ async def _pseudo_game(
     monkeypatch: pytest.MonkeyPatch,
     game: str,
     seats: int,
+    refused: tuple[str, str],
     **short: Any,
 ) -> dict[str, list[str]]:
+    """One short game in the pseudo-locale, seen by everyone: the channel, the
+    human's DMs (her hand and turns, the takeover when her clock runs out) and
+    her clicks' answers, a value the rules refuse in ``/<game> set``, then
+    the leaderboard and her profile; the English
+    words left in any text or caption, but the names of the players seated
+    and the option values players type."""
     labels = tmp_path / "labels.jsonl"
     with pseudo_locale(monkeypatch, labels):
         ann = emulator.create_user("ann")
@@ -90,6 +107,7 @@ async def _pseudo_game(
                 [],
                 _p("button", "Start"),
                 _p("button", "Join"),
+                refused,
                 seats=seats,
                 bots=seats - 1,
                 level="easy",
@@ -104,31 +122,48 @@ async def _pseudo_game(
             )
             await emulator.click(ann, hand, label=_p("button", "My hand"))
             await _play_out(emulator, channel, t)
+            seated = tuple(seat_names(t))  # names are no text of ours
+            # the standings and her record after the game, as players look them up
+            for command in ("leaderboard", "profile"):
+                asked = await emulator.slash(ann, channel, command, {"game": game})
+                answer = await asked.wait_message()
+                assert answer.embeds and all(
+                    str(e.get("title", "")).startswith("[") for e in answer.embeds
+                ), (command, answer.embeds)
+        # her hand and turns came by DM (with its picture), then the takeover
+        dms = emulator.dms(ann)
+        assert any(m.attachments and m.buttons() for m in dms), [m.text() for m in dms]
+        assert any(_(TOOK_OVER) in m.text() for m in dms), [m.text() for m in dms]
         texts = seen_texts(emulator)
         pictures = drawn_labels(labels)
     assert texts and pictures  # something was shown and drawn
-    allowed = ("ann", *values_players_type(game))
-    return english_left([*texts, *pictures], allowed)
+    return english_left([*texts, *pictures], (*seated, *values_players_type(t)))
 
 
 async def test_president_in_the_pseudo_locale_has_no_english_left(
     emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    left = await _pseudo_game(emulator, tmp_path, monkeypatch, "president", 4, rounds=1)
+    left = await _pseudo_game(
+        emulator, tmp_path, monkeypatch, "president", 4, ("rounds", "0"), rounds=1
+    )
     assert not left, report(left)
 
 
 async def test_big_two_in_the_pseudo_locale_has_no_english_left(
     emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    left = await _pseudo_game(emulator, tmp_path, monkeypatch, "bigtwo", 4, deals=1)
+    left = await _pseudo_game(
+        emulator, tmp_path, monkeypatch, "bigtwo", 4, ("deals", "500"), deals=1
+    )
     assert not left, report(left)
 
 
 async def test_sixty_in_the_pseudo_locale_has_no_english_left(
     emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    left = await _pseudo_game(emulator, tmp_path, monkeypatch, "sixty", 4, rounds=1)
+    left = await _pseudo_game(
+        emulator, tmp_path, monkeypatch, "sixty", 4, ("rounds", "25"), rounds=1
+    )
     assert not left, report(left)
 
 

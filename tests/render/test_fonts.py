@@ -33,13 +33,13 @@ def test_names_never_draw_tofu(name: str) -> None:
 def test_unreadable_names_become_player_n(monkeypatch: pytest.MonkeyPatch) -> None:
     # as on a machine without fallback fonts, whatever this one has installed
     monkeypatch.setattr(fonts, "fallback_paths", lambda: ())
-    fonts.name_runs.cache_clear()
+    fonts._fitted_name.cache_clear()
     try:
         assert fonts.name_runs("龍之介", 2, 24, 400).text == "Player 3"
         assert fonts.name_runs("\u200b\u200d", 0, 24, 400).text == "Player 1"
         assert fonts.name_runs("Zoë 🐉", 0, 24, 400).text == "Zoë"
     finally:
-        fonts.name_runs.cache_clear()
+        fonts._fitted_name.cache_clear()
 
 
 def test_long_names_get_an_ellipsis() -> None:

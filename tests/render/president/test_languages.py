@@ -129,3 +129,13 @@ def test_a_japanese_reader_sees_the_pictures_in_japanese(monkeypatch: pytest.Mon
         assert words in said, words
     assert "第1ラウンドの結果" in said and "最終順位" in said
     assert "Your hand" not in said and "Round" not in said
+
+
+def test_a_seat_with_nothing_readable_in_the_lobby_is_a_numbered_player_in_french(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn = _labels(monkeypatch)
+    with reading("fr"):
+        render_lobby("classic", preset("classic"), [("Ann", False), ("\u200b", False)], 4)
+    assert "Joueur 2" in drawn, drawn
+    assert not any("Player" in label for label in drawn), drawn
