@@ -449,14 +449,9 @@ class TableRuntime(commands.Cog, name="Tables"):
             # no DM reaches them: a mention in the channel notifies them (a message
             # only they see, through their last click there, does not)
             with reading(self.ctx.public(t)):
-                text = _(
-                    "{player}, it's your turn ({what}): press **My hand** on the table. "
-                    "Time runs out {when}."
-                ).format(
-                    player=mention(t, p),
-                    what=t.adapter.turn_text(t.snapshot(), p),
-                    when=countdown(t.deadline or self.clock.now()),
-                )
+                what = t.adapter.turn_text(t.snapshot(), p)
+                when = countdown(t.deadline or self.clock.now())
+                text = words.turn_ping(mention(t, p), what, when)
             await self.notices.ping(t, text)
 
     async def warn(self, t: Table, p: int, deadline: float) -> None:

@@ -136,3 +136,10 @@ def order_by_totals(totals: Sequence[int], lower_is_better: bool) -> list[int]:
     """
     sign = 1 if lower_is_better else -1
     return sorted(range(len(totals)), key=lambda p: sign * totals[p])
+
+
+def turn_ping(player: str, what: str, when: str) -> str:
+    """The channel's ping for a player no private message reaches."""
+    return _(
+        "{player}, it's your turn ({what}): press **My hand** on the table. Time runs out {when}."
+    ).format(player=player, what=what, when=when)
