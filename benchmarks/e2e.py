@@ -590,7 +590,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--budget",
         type=float,
-        help="load: the bot's REQUESTS_PER_SECOND (default: 90%% of --global-limit)",
+        help="load: the bot's REQUESTS_PER_SECOND (default: 80%% of --global-limit)",
+    )
+    p.add_argument(
+        "--load-pace",
+        type=float,
+        nargs=2,
+        metavar=("LOW", "HIGH"),
+        default=None,
+        help="load: seconds a person takes to answer a turn (uniform; default 1.1 1.5)",
     )
     p.add_argument(
         "--new-players",
@@ -603,6 +611,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.game is not None and args.load_tables:
         from benchmarks import e2e_load
 
+        if args.load_pace is not None:
+            e2e_load.PACE = (args.load_pace[0], args.load_pace[1])
         result = asyncio.run(
             e2e_load.load(
                 "sixty" if args.game == "all" else args.game,

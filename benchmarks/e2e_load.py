@@ -6,7 +6,7 @@
 Every seat of every table is a person who answers their turn (the controls
 DMed to them) after 1.1–1.5 s; the bot runs in a child process of its own
 (``tests/e2e/launcher.py``), with production pacing on the real clock and its
-request budget at 90% of the emulated global limit (``REQUESTS_PER_SECOND``,
+request budget at 80% of the emulated global limit (``REQUESTS_PER_SECOND``,
 45 for 50), as a host would set it. The emulator enforces the global limit and
 a bucket of 5 requests per 5 s per route. The emulator and the people run in
 this process, which only polls (no waiter per person on every change), so at
@@ -72,8 +72,8 @@ a waiter woken on every change of the emulator costs the emulator more than
 the bot at 100 tables."""
 STARTUP = 3.0
 """Seconds the bot is given after it identified before the first lobby opens."""
-BUDGET_SHARE = 0.9
-"""The bot's budget as a share of the global limit (45 of Discord's 50)."""
+BUDGET_SHARE = 0.8
+"""The bot's budget as a share of the global limit (40 of Discord's 50, its default)."""
 LONG_GAMES: dict[str, dict[str, Any]] = {
     "president": {"target": 1_000_000},
     "sixty": {"rounds": 20},
@@ -307,7 +307,7 @@ async def load(
 ) -> dict[str, Any]:
     """``tables`` busy tables of four people under a global limit of ``limit``
     requests a second, measured for ``seconds`` after ``warmup``; the bot's
-    budget is ``budget`` requests a second (default 90% of the limit)."""
+    budget is ``budget`` requests a second (default 80% of the limit)."""
     rate = limit * BUDGET_SHARE if budget is None else budget
     with tempfile.TemporaryDirectory(prefix="e2e_load_", dir=work_dir) as tmp:
         work = Path(tmp)
@@ -363,6 +363,7 @@ async def _load(
         "global_limit": limit,
         "budget_per_s": int(rate),
         "new_players": new_players,
+        "pace_s": list(PACE),
         "warmup_s": warmup,
         "seconds": seconds,
     }
