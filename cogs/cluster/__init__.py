@@ -28,6 +28,7 @@ import discord
 from cogs.replies import respond
 from cogs.table.ids import CONTROL, HINT
 from data.cluster import ANSWERED, Cluster, shard_of
+from locales import N_, _, reading
 
 if TYPE_CHECKING:
     from bot import CardTableBot
@@ -53,11 +54,11 @@ FORWARDED = re.compile(r"pres:[ctk]:(?P<gid>\d{1,19})(?::|$)")
 """The DM components that act on a running table (``cogs/table/ids.py``: turn
 controls, table buttons, hints); the rest read only the shared database."""
 
-RESTARTING = (
+RESTARTING = N_(
     "The bot's process for this game's server is restarting, so nothing changed. Try "
     "again in a few seconds (your turn message, if it is your turn, comes again)."
 )
-DECIDED = (
+DECIDED = N_(
     "The bot's process for this game's server is restarting, and this turn was already "
     "decided before it went down. The table goes on in a few seconds."
 )
@@ -143,7 +144,10 @@ class Forwarder:
             return
         log.warning("game %s: shard %s did not answer a click; answered here", game_id, shard)
         interaction = discord.Interaction(data=data, state=self.state)  # type: ignore[arg-type]
-        await respond(interaction, await self._restarting_text(data, game_id), ephemeral=True)
+        text = await self._restarting_text(data, game_id)
+        with reading(interaction.locale):  # the clicker's language
+            text = _(text)
+        await respond(interaction, text, ephemeral=True)
 
     async def _restarting_text(self, data: dict[str, Any], game_id: int) -> str:
         """What a click the owner cannot answer is told: a turn control or hint of a

@@ -41,3 +41,13 @@ async def test_a_table_button_is_told_nothing_changed() -> None:
     forwarder = Forwarder.__new__(Forwarder)
     forwarder.cluster = StoredVersion(99)  # type: ignore[assignment]
     assert await forwarder._restarting_text(click("pres:t:5:hand"), 5) == RESTARTING
+
+
+def test_a_click_answered_by_the_shard_0_member_reads_in_the_clickers_language() -> None:
+    from cogs.cluster import DECIDED, RESTARTING
+    from locales import _, reading
+
+    with reading("fr"):
+        assert _(RESTARTING).startswith("Le processus du bot")
+    with reading("ja"):
+        assert "再起動中" in _(DECIDED)
