@@ -48,8 +48,11 @@ class _Private:
     def acted_on(self, t: Table, p: int, message_id: int | None) -> None:
         pass
 
-    async def dm(self, t: Table, p: int, *, content: str) -> None:
+    async def tell(self, t: Table, p: int, *, content: str) -> None:
         self.sent.append((p, content))
+
+    def heard(self, t: Table, interaction: Any) -> None:
+        pass
 
 
 async def _give_back(giver: str, receiver: str) -> tuple[str, list[tuple[int, str]]]:
