@@ -31,7 +31,12 @@ words, translated by their owner."""
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every string drawn on any image while the test runs."""
+    """Every string drawn on any image while the test runs. The chips are drawn
+    once per text and reader and then cached: emptied first, or a chip an earlier
+    test drew would not be drawn (nor seen) here."""
+    from render import sprites
+
+    sprites._chip.cache_clear()
     seen: list[str] = []
     original = ImageDraw.ImageDraw.text
 
