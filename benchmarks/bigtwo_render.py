@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import time
 
+from benchmarks.languages import by_language
 from engine.bigtwo import preset
-from locales import reading
 from render import DEFAULT_FORMAT, Format, encode
 from render.bigtwo import warm_cache
 from render.bigtwo.gallery import play_until
@@ -28,11 +27,6 @@ LANGUAGES = ("en", "fr", "es-ES", "ja", "zh-TW", "zh-CN")
 NAMES = ("Alice", "Bartholomew the Magnificent", "Chloé", "Zoë")
 
 
-def _p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-
-
 def measure(runs: int, fmt: Format) -> dict[str, dict[str, float]]:
     game = play_until(
         preset("standard"), lambda v: v.top is not None and v.top.size == 5 and len(v.trick) >= 3
@@ -40,29 +34,14 @@ def measure(runs: int, fmt: Format) -> dict[str, dict[str, float]]:
     view = game.public_view()
     computer, timed = [False, True, False, False], [False, False, True, False]
 
-    def once(locale: str) -> float:
-        with reading(locale):
-            t0 = time.perf_counter()
-            img = draw_table(view, NAMES, computer=computer, timed_out=timed)
-            encode(img, "bench", fmt)
-            return (time.perf_counter() - t0) * 1000
+    def once() -> float:
+        t0 = time.perf_counter()
+        img = draw_table(view, NAMES, computer=computer, timed_out=timed)
+        encode(img, "bench", fmt)
+        return (time.perf_counter() - t0) * 1000
 
     warm_cache()
-    for locale in LANGUAGES:  # each language's fonts and label runs, once
-        once(locale)
-    times: dict[str, list[float]] = {locale: [] for locale in LANGUAGES}
-    for _ in range(runs):
-        for locale in LANGUAGES:
-            times[locale].append(once(locale))
-    english = statistics.median(times["en"])
-    return {
-        locale: {
-            "median_ms": round(statistics.median(t), 2),
-            "p95_ms": round(_p95(t), 2),
-            "ratio_to_en": round(statistics.median(t) / english, 3),
-        }
-        for locale, t in times.items()
-    }
+    return by_language(once, LANGUAGES, runs)
 
 
 def main() -> None:

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import time
 
-from locales import reading
+from benchmarks.languages import by_language
 from render.sixty import render_table, warm_cache
 from render.sixty.gallery import in_flight
 
@@ -26,36 +25,16 @@ LANGUAGES = ("en", "fr", "ja", "zh-TW")
 NAMES = ["Ada", "Bartholomew", "Chloé", "محمد"]
 
 
-def _p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-
-
 def measure(runs: int) -> dict[str, dict[str, float]]:
     view = in_flight().public_view()
     warm_cache()
 
-    def draw(lang: str) -> float:
-        with reading(lang):
-            t0 = time.process_time()
-            render_table(view, NAMES, computer=(False, True), timed_out=(True,), fmt="png")
-            return (time.process_time() - t0) * 1000
+    def once() -> float:
+        t0 = time.process_time()
+        render_table(view, NAMES, computer=(False, True), timed_out=(True,), fmt="png")
+        return (time.process_time() - t0) * 1000
 
-    for lang in LANGUAGES:  # fonts, label runs and the jokers' cards of each language
-        draw(lang)
-    times: dict[str, list[float]] = {lang: [] for lang in LANGUAGES}
-    for _run in range(runs):
-        for lang in LANGUAGES:
-            times[lang].append(draw(lang))
-    english = statistics.median(times["en"])
-    return {
-        lang: {
-            "median_ms": round(statistics.median(t), 2),
-            "p95_ms": round(_p95(t), 2),
-            "vs_english": round(statistics.median(t) / english, 3),
-        }
-        for lang, t in times.items()
-    }
+    return by_language(once, LANGUAGES, runs)
 
 
 def main() -> None:
@@ -66,7 +45,7 @@ def main() -> None:
     for lang, f in figures.items():
         print(
             f"{lang:6} table drawn and encoded: median {f['median_ms']:.1f} ms CPU, "
-            f"p95 {f['p95_ms']:.1f} ms, {f['vs_english']:.2f}× English"
+            f"p95 {f['p95_ms']:.1f} ms, {f['ratio_to_en']:.2f}× English"
         )
     print(json.dumps({"sixty_table_by_language": figures}))
 
