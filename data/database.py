@@ -110,6 +110,14 @@ RETURNING seq
 own (PostgreSQL): the version bumped and the decision logged, or nothing."""
 
 
+_BUMP = (
+    "UPDATE live_games SET version = version + 1, meta_json = coalesce(?, meta_json),"
+    " updated_at = ? WHERE game_id = ? AND version = ?"
+)
+_LOG = "INSERT INTO live_log (game_id, seq, player, decision) VALUES (?, ?, ?, ?)"
+_SET_META = "UPDATE live_games SET meta_json = ? WHERE game_id = ?"
+
+
 class _Attempt:
     """One try of a transaction: ``async with attempt as conn``. A failure that the
     engine says may simply be run again (a PostgreSQL deadlock or serialization
@@ -395,16 +403,21 @@ class Database:
             )
             if stored:
                 return expected_version + 1
-            # the engine runs no such statement (None), or the version was stale or the
-            # game not live (no row): the transaction below says which
+            if stored is None:
+                done = await self._engine.guarded(
+                    [
+                        (_BUMP, (meta_json, self._clock(), game_id, expected_version)),
+                        (_LOG, (game_id, expected_version + 1, int(player), decision)),
+                    ]
+                )
+                if done:
+                    return expected_version + 1
+            # the engine runs neither (None), or the version was stale or the game not
+            # live (no row): the transaction below says which
         for attempt in self._tx():
             async with attempt as conn:
                 version = await self._bump(conn, game_id, expected_version, meta_json)
-                await _exec(
-                    conn,
-                    "INSERT INTO live_log (game_id, seq, player, decision) VALUES (?, ?, ?, ?)",
-                    (game_id, version, int(player), decision),
-                )
+                await _exec(conn, _LOG, (game_id, version, int(player), decision))
                 if round_result is not None:
                     await self._record_round(conn, game_id, round_result)
                 if winners is not None:
@@ -440,13 +453,11 @@ class Database:
 
     async def set_meta(self, game_id: int, meta_json: str) -> None:
         """Replace the bot's meta blob of a live table (no version change)."""
+        if await self._engine.guarded([(_SET_META, (meta_json, game_id))]):
+            return
         for attempt in self._tx():
             async with attempt as conn:
-                cur = await _exec(
-                    conn,
-                    "UPDATE live_games SET meta_json = ? WHERE game_id = ?",
-                    (meta_json, game_id),
-                )
+                cur = await _exec(conn, _SET_META, (meta_json, game_id))
                 if cur.rowcount == 0:
                     await self._raise_not_live(conn, game_id)
 
@@ -913,12 +924,7 @@ class Database:
     async def _bump(self, conn: Tx, game_id: int, expected: int, meta_json: str | None) -> int:
         # Only the small live_games row changes on every decision: SQLite rewrites a
         # whole row (overflow pages too) on any update, so nothing large lives here.
-        cur = await _exec(
-            conn,
-            "UPDATE live_games SET version = version + 1, meta_json = coalesce(?, meta_json),"
-            " updated_at = ? WHERE game_id = ? AND version = ?",
-            (meta_json, self._clock(), game_id, expected),
-        )
+        cur = await _exec(conn, _BUMP, (meta_json, self._clock(), game_id, expected))
         if cur.rowcount != 1:
             rows = await _fetch(
                 conn, "SELECT version FROM live_games WHERE game_id = ?", (game_id,)

@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sqlite3
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -168,6 +171,68 @@ async def test_stale_version_raises_and_writes_nothing(db: Database) -> None:
     assert await db.live_table(game) == before
     assert (await db.game(game)).rounds == ()  # type: ignore[union-attr]  # round rolled back
     assert await db.profile(1, 1, kind=P) is None
+
+
+async def test_a_plain_decision_or_meta_on_a_stale_or_ended_game_writes_nothing(
+    db: Database,
+) -> None:
+    game = await db.create_game(new_game([Seat.human(1, "A"), Seat.human(2, "B")]))
+    await db.append_decision(game, 0, 0, "33", meta_json='{"m": 1}')
+    await db.set_meta(game, '{"m": 2}')
+    before = await db.live_table(game)
+    assert before is not None and before.meta_json == '{"m": 2}' and before.version == 1
+    with pytest.raises(StaleVersion) as info:
+        await db.append_decision(game, 0, 1, "44", meta_json='{"m": 3}')
+    assert (info.value.expected, info.value.actual) == (0, 1)
+    assert await db.live_table(game) == before  # neither the decision nor the meta
+    await finish(db, game, [0])
+    with pytest.raises(GameNotLive):
+        await db.append_decision(game, 2, 1, "55")
+    with pytest.raises(GameNotLive):
+        await db.set_meta(game, '{"m": 4}')
+    with pytest.raises(GameNotFound):
+        await db.set_meta(game + 1000, '{"m": 4}')
+
+
+async def test_sqlite_stores_a_decision_and_a_meta_in_one_trip_each(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every table's writes share one connection and its thread: a decision is one
+    trip there, so the connection is not held across several (each of which waits
+    for the interpreter lock behind the picture threads under load)."""
+    async with await Database.open(db_path) as db:
+        game = await db.create_game(new_game([Seat.human(1, "A"), Seat.human(2, "B")]))
+        conn = db._engine.conn  # type: ignore[attr-defined]
+        trips = 0
+        real = conn._execute
+
+        async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+            nonlocal trips
+            trips += 1
+            return await real(fn, *args, **kwargs)
+
+        monkeypatch.setattr(conn, "_execute", counted)
+        assert await db.append_decision(game, 0, 0, "33", meta_json='{"m": 1}') == 1
+        assert trips == 1
+        await db.set_meta(game, '{"m": 2}')
+        assert trips == 2
+        # a step after the first that fails takes the first back with it
+        with pytest.raises(sqlite3.IntegrityError):
+            await db._engine.guarded(
+                [
+                    ("UPDATE live_games SET version = 7 WHERE game_id = ?", (game,)),
+                    (
+                        "INSERT INTO live_log (game_id, seq, player, decision)"
+                        " VALUES (?, 1, 0, 'again')",
+                        (game,),
+                    ),
+                ]
+            )
+        monkeypatch.undo()
+        table = await db.live_table(game)
+        assert table is not None and table.version == 1 and table.meta_json == '{"m": 2}'
+        assert table.decisions == ((0, "33"),)
+        assert await db.append_decision(game, 1, 1, "44") == 2
 
 
 async def test_two_writers_race_one_wins(db: Database, store_url: str) -> None:
