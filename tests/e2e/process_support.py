@@ -65,6 +65,11 @@ class BotProcess:
             LOG_LEVEL="INFO",
             PYTHONUNBUFFERED="1",
         )
+        # the bot's own folder beside its log (under the test's temporary folder), not
+        # one of its own in /tmp that a killed bot would leave behind
+        checkout = self.log_path.parent / f"{self.log_path.stem}-checkout"
+        checkout.mkdir(exist_ok=True)
+        env["E2E_CHECKOUT"] = str(checkout)
         env.update(self.extra_env)
         before = set(emu.gateway.sessions)
         shards = self.shards
