@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import sqlite3
+from collections import OrderedDict
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +57,11 @@ def locale_of(value: Any) -> str | None:
     return text if isinstance(text, str) and text else None
 
 
+REMEMBERED_USERS = 100_000
+"""Users whose last locale is kept in memory (about 10 MB): a bot that many servers
+use would otherwise keep every user it ever heard from until it restarts."""
+
+
 class Languages:
     """The server language settings (cached) and the players' last locales."""
 
@@ -63,8 +69,10 @@ class Languages:
         self._db = db
         self._servers: dict[int, str | None] = {}
         """By guild id: the language a manager chose (a catalog code), None: Discord's."""
-        self._users: dict[int, str] = {}
-        """By user id: the locale of their latest click or command (this run)."""
+        self._users: OrderedDict[int, str] = OrderedDict()
+        """By user id: the locale of their latest click or command (this run), the
+        :data:`REMEMBERED_USERS` heard most recently (a seated player's is also kept
+        with their table)."""
 
     @property
     def db(self) -> Database:
@@ -125,6 +133,9 @@ class Languages:
             return None
         uid = interaction.user.id
         self._users[uid] = locale
+        self._users.move_to_end(uid)
+        while len(self._users) > REMEMBERED_USERS:
+            self._users.popitem(last=False)
         if t is not None:
             p = t.seat_of_user(uid)
             if p is not None:

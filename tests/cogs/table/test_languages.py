@@ -9,6 +9,9 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
+from cogs.table import language
 from cogs.table.context import TableContext
 from cogs.table.images import bare_name
 from cogs.table.language import Languages
@@ -97,6 +100,29 @@ def test_a_players_private_text_follows_the_locale_they_last_used() -> None:
     with languages.reader(click, t) as code:
         assert code == "ja" and current() == "ja"
     assert languages.private(t, 0) == "ja" and meta.locales == ["ja", None]
+
+
+def test_only_the_most_recent_users_locales_are_kept_in_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(language, "REMEMBERED_USERS", 3)
+    languages = Languages(None)
+
+    def click(uid: int, locale: str) -> None:
+        clicked: Any = SimpleNamespace(
+            locale=SimpleNamespace(value=locale), user=SimpleNamespace(id=uid)
+        )
+        languages.heard(clicked)
+
+    for uid, locale in ((1, "fr"), (2, "ja"), (3, "es-ES"), (1, "fr"), (4, "zh-TW")):
+        click(uid, locale)
+    # user 2 was heard least recently (user 1 clicked again): forgotten
+    assert [languages.last(u) for u in (1, 2, 3, 4)] == ["fr", None, "es-ES", "zh-TW"]
+    # a seated player's locale is still kept with their table
+    seats = [Seat.human(2, "bo")]
+    meta = TableMeta(2, 60, "normal", [False], [0], [False], locales=["ja"])
+    t: Any = SimpleNamespace(seats=seats, meta=meta)
+    assert languages.private(t, 0) == "ja"
 
 
 def test_places_standings_and_computers_read_in_the_readers_language() -> None:
