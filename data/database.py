@@ -453,6 +453,10 @@ class Database:
 
     async def set_meta(self, game_id: int, meta_json: str) -> None:
         """Replace the bot's meta blob of a live table (no version change)."""
+        # one statement on PostgreSQL, one trip on SQLite; no row: the game is not
+        # live (or unknown), which the transaction below tells apart
+        if await self._engine.statement(f"{_SET_META} RETURNING game_id", (meta_json, game_id)):
+            return
         if await self._engine.guarded([(_SET_META, (meta_json, game_id))]):
             return
         for attempt in self._tx():
