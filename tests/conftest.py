@@ -1,7 +1,9 @@
 """Shared test settings.
 
-Hypothesis runs a fast, derandomised profile by default (CI); set
-``HYPOTHESIS_PROFILE=thorough`` for a long local run.
+Hypothesis runs derandomised profiles: ``standard`` (25 examples a property) on a
+developer's machine, ``lean`` (10) in CI (``CI=true``, where the whole suite has 12
+minutes on two cores; see ``tests/sizes.py`` for the other slow tests), and
+``HYPOTHESIS_PROFILE=thorough`` (1,000) for a long local run.
 
 No test sees how the host running the tests configured the bot: the bot's
 variables are taken out of the environment (and so out of every child
@@ -20,8 +22,18 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.sizes import CI
+
 settings.register_profile(
-    "ci",
+    "lean",
+    max_examples=10,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+settings.register_profile(
+    "standard",
     max_examples=25,
     derandomize=True,
     deadline=None,
@@ -35,7 +47,7 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("lean" if CI else "standard"))
 
 
 @pytest.fixture(autouse=True)
@@ -71,7 +83,7 @@ def postgres_url() -> Iterator[str]:
     try:
         server = pg_server.start(folder)
     except pg_server.NoPostgres as exc:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        if CI:
             pytest.fail(f"CI needs PostgreSQL: {exc}")
         pytest.skip(str(exc))
     try:

@@ -4,8 +4,8 @@ the table runtime, the storage and the computer workers rely on.
 A new game that breaks one is told which contract and where: each failure
 names the game, preset, player count, seed and the decision number.
 
-Contracts checked by random playouts (seeds from Hypothesis; the ``ci``
-profile keeps them few, ``HYPOTHESIS_PROFILE=thorough`` plays many):
+Contracts checked by random playouts (seeds from Hypothesis: a few a case, fewer
+in CI, many with ``HYPOTHESIS_PROFILE=thorough``; ``tests/sizes.py``):
 
 - a game plays to its end by legal decisions, and the current player is
   ``None`` exactly when no decision is expected;
@@ -34,7 +34,6 @@ profile keeps them few, ``HYPOTHESIS_PROFILE=thorough`` plays many):
 from __future__ import annotations
 
 import importlib
-import os
 import pickle
 import random
 import time
@@ -48,6 +47,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import GameType, IllegalDecision, game_types
+from tests.sizes import sized
 
 
 def games_in_tests() -> tuple[GameType, ...]:
@@ -69,7 +69,7 @@ GAMES: tuple[GameType, ...] = (*game_types(), *games_in_tests())
 CHECKED_PER_ROUND = 60
 # Games per case: 33 cases keep CI to a few seeds each; the thorough profile
 # plays as many as it is told.
-EXAMPLES = 1000 if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else 6
+EXAMPLES = sized(6, ci=3, thorough=1000)
 # Rounds a conformance game is cut to when the game has a length option.
 LENGTH_OPTIONS = ("rounds", "deals")
 

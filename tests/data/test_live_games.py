@@ -9,16 +9,15 @@ record replays to it, and the finished game keeps a record that replays to the e
 from __future__ import annotations
 
 import json
-import os
 import random
 
 import pytest
 
 from data import Database, Seat
 from tests.data.real_games import new_game, new_state, replay, resume, same_state, step
+from tests.sizes import THOROUGH, sized
 
-THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
-GAMES = [(seed, 3 + seed % 4) for seed in range(24 if THOROUGH else 2)]
+GAMES = [(seed, 3 + seed % 4) for seed in range(sized(2, ci=2, thorough=24))]
 
 
 @pytest.mark.parametrize(("seed", "players"), GAMES)
