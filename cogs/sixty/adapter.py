@@ -265,11 +265,10 @@ class SixtyAdapter:
                 set=set_text(d.card, d.count), sum=at.sum
             )
             if st.current_player == player and st.phase == ATTACK_PHASE:
-                if t.dm_closed[player]:
-                    # no DM can bring the controls: the turn is announced by a ping
-                    then = _("Now you attack: press **My hand** on the table for your controls.")
-                else:
-                    then = _("Now you attack: your controls are in a new message.")
+                # the turn message goes through this very click (its token is
+                # fresh), so it is a new message whether or not DMs are open: one
+                # only the fighter sees in the channel where they are closed
+                then = _("Now you attack: your controls are in a new message.")
                 done = _("{done} {then}").format(done=done, then=then)
         elif d.kind == JOKER:
             done = _("You played {joker}.").format(joker=joker_name(d.card))

@@ -165,7 +165,7 @@ async def test_fight_back_then_attack_a_take_and_clicks_that_change_nothing(
         assert table_of(bot, channel) is t
 
 
-async def test_a_fighter_whose_dms_are_closed_is_sent_to_my_hand(
+async def test_a_fighter_whose_dms_are_closed_gets_the_controls_through_the_click(
     emulator: Emulator, tmp_path: Path
 ) -> None:
     alice = emulator.create_user("alice", dms_closed=True)
@@ -184,8 +184,8 @@ async def test_a_fighter_whose_dms_are_closed_is_sent_to_my_hand(
         hand = await my_hand(emulator, alice, channel, bot)
         await answer(emulator, alice, hand, "fight_10x1")
         assert hand.content.startswith(
-            "You fought back with 10 ×1 = 10 against 8. Now you attack: press **My hand** on "
-            "the table for your controls."
+            "You fought back with 10 ×1 = 10 against 8. Now you attack: your controls are in "
+            "a new message."
         ), hand.content
         # no DM can bring her controls: her click's token does, for her eyes
         # only, and a ping notifies her

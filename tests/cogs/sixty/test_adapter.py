@@ -318,14 +318,16 @@ def test_the_reply_to_a_rounds_last_decision_shows_the_cards_still_held() -> Non
     assert ADAPTER.aftermath(table(g), 1, parse_decision("take"), before).text == text
 
 
-def test_a_fighter_whose_dms_are_closed_is_sent_to_my_hand() -> None:
+def test_a_fighter_whose_dms_are_closed_is_told_a_new_message_brings_the_controls() -> None:
+    """Their click's token brings it, shown to them alone in the channel: pressing
+    My hand for it would only be a second copy."""
     g = attacked(["4 4 4 4 3", "4 10 10 ZP 3", "5", "6"], "attack 4x4", deck="3 3 3 5 5")
     before = g.copy()
     g.apply("fight 10x2", 1)
     t = table(g, dm_closed=1)
     text = ADAPTER.aftermath(t, 1, parse_decision("fight 10x2"), before).text
-    assert "new message" not in text
-    assert "Now you attack: press **My hand** on the table for your controls." in text
+    assert "My hand" not in text
+    assert "Now you attack: your controls are in a new message." in text
 
 
 def test_the_attacker_is_asked_to_press_one_button() -> None:
