@@ -24,29 +24,17 @@ from hypothesis import HealthCheck, settings
 
 from tests.sizes import CI
 
-settings.register_profile(
-    "lean",
-    max_examples=10,
-    derandomize=True,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    print_blob=True,
-)
-settings.register_profile(
-    "standard",
-    max_examples=25,
-    derandomize=True,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    print_blob=True,
-)
-settings.register_profile(
-    "thorough",
-    max_examples=1000,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    print_blob=True,
-)
+# (profile, examples a property, derandomised: the same examples every run)
+PROFILES = (("lean", 10, True), ("standard", 25, True), ("thorough", 1000, False))
+for name, examples, fixed in PROFILES:
+    settings.register_profile(
+        name,
+        max_examples=examples,
+        derandomize=fixed,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+        print_blob=True,
+    )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("lean" if CI else "standard"))
 
 
