@@ -3,11 +3,15 @@ and a channel that keeps one table message and one results post per round."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
-from data import Settings
+import pytest
+
+from data import Database, Settings
 from tests.e2e.emulator import Emulator
 from tests.e2e.president_support import (
     FAST_TIMINGS,
@@ -18,6 +22,7 @@ from tests.e2e.president_support import (
     table_of,
     wait_text,
 )
+from tests.e2e.table_support import cog
 
 
 async def test_a_restart_in_the_pause_between_rounds_posts_the_results_once(
@@ -49,6 +54,46 @@ async def test_a_restart_in_the_pause_between_rounds_posts_the_results_once(
         if any("Round 1 results" in str(e.get("title", "")) for e in m.embeds)
     ]
     assert len(posts) == 1, "the results of round 1 went out once"
+
+
+async def test_a_game_started_while_the_stored_tables_are_read_is_not_resumed_again(
+    emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game started while the start-up pass still reads the stored tables (a slow
+    disk; a busy evening's first lobbies) is in what it reads, and must not be taken
+    for a table to resume: no second table message, no "The bot restarted" there."""
+    alice = emulator.create_user("alice")
+    guild = emulator.create_guild("Club", members=[alice], channels=["old", "new"])
+    old, new = guild.channels
+    db_path = tmp_path / "db.sqlite3"
+    async with running(emulator, db_path) as bot:
+        lobby = await open_lobby(emulator, alice, old, [], seats=3, bots=2, turn_time=600)
+        await start(emulator, bot, alice, lobby, old)
+    read = asyncio.Event()
+    real = Database.live_tables
+
+    async def slow_read(self: Database) -> Any:
+        await read.wait()
+        return await real(self)
+
+    monkeypatch.setattr(Database, "live_tables", slow_read)
+    async with running(emulator, db_path) as bot:
+        lobby = await open_lobby(emulator, alice, new, [], seats=3, bots=2, turn_time=600)
+        t = await start(emulator, bot, alice, lobby, new)
+        read.set()
+        runtime = cog(bot)
+        await emulator.wait_for(
+            lambda: runtime.clicks.loaded.is_set() and not runtime.clicks.resuming,
+            10.0,
+            "every stored table resumed or passed over",
+        )
+        await wait_text(emulator, old, "The bot restarted")
+        assert table_of(bot, new) is t
+        await asyncio.sleep(0.5)  # a second table message would be posted by now
+    tables = [m for m in emulator.messages(new) if m.embeds and m.id == t.meta.table_message_id]
+    assert len(tables) == 1
+    assert len([m for m in emulator.messages(new) if m.embeds and m.components]) == 1
+    assert not any("The bot restarted" in m.text() for m in emulator.messages(new))
 
 
 async def test_players_get_the_record_of_their_game_and_others_do_not(
