@@ -13,6 +13,7 @@ holds, and chips for the turn, a pass, a finish, a computer seat.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
@@ -20,8 +21,8 @@ from PIL import Image, ImageDraw
 
 from engine.bigtwo import PLAY, Combo, PublicView, SeatView
 from engine.bigtwo.combos import STRAIGHT, STRAIGHT_FLUSH
-from engine.cards import Card
-from locales import _, _n, _p, current, format_number
+from engine.cards import Card, parse_cards
+from locales import SOURCE, _, _n, _p, current, format_number, reading
 
 from .. import cards, seats, sprites, theme
 from ..drawing import flag, paste, paste_card, player_name, text
@@ -327,6 +328,51 @@ def draw_table(
     return img
 
 
+@functools.cache
+def table_palette() -> Image.Image:
+    """256 colours fitted once to sample tables (both seat states, computers and
+    timed-out seats, the face-up card, tricks of every size, every suit's colour),
+    so each table maps onto it instead of fitting a palette of its own: the fitting
+    was about half of the table's drawing and encoding time. The samples are drawn
+    in English whoever asks first, so a picture's colours never depend on the
+    language of the first table drawn."""
+    with reading(SOURCE):
+        return _table_palette()
+
+
+def _table_palette() -> Image.Image:
+    from engine.bigtwo import BigTwo, preset
+
+    names = ["Ada", "Bartholomew", "Chloé", "Zoë"]
+    samples = []
+    for seated, seed in ((4, 3), (3, 5)):
+        game = BigTwo.new_game(preset("standard", players=seated), seed=seed)
+        for step in range(30):
+            if game.phase != PLAY:
+                break
+            if step in (0, 7, 19):
+                samples.append(
+                    draw_table(
+                        game.public_view(),
+                        names[:seated],
+                        computer=[True, False, False, True][:seated],
+                        timed_out=[False, False, True, False][:seated],
+                    )
+                )
+            legal = game.legal_list()
+            # the longest play now and then, so five-card hands are among the samples
+            game.apply(max(legal, key=_size) if step % 3 == 0 else legal[-1])
+    strip = Image.new("RGB", (W, 160), theme.BG_BOTTOM)
+    faces = parse_cards("3D 3C 3H 3S 10D 10C 10H 10S QD QC QH QS 2D 2C 2H 2S")
+    for i, card in enumerate(faces):
+        paste_card(strip, cards.card_sprite(card.rank, card.suit, 64), 10 + i * 70, 20)
+    return seats.palette_sheet(samples, strip)
+
+
+def _size(decision: object) -> int:
+    return decision.size if isinstance(decision, Combo) else 0
+
+
 def render_table(
     view: PublicView,
     names: Sequence[str],
@@ -337,4 +383,5 @@ def render_table(
 ) -> RenderedImage:
     """The shared table picture, from the public view only; ``names``,
     ``computer`` and ``timed_out`` are indexed by player."""
-    return encode(draw_table(view, names, computer=computer, timed_out=timed_out), "table", fmt)
+    img = draw_table(view, names, computer=computer, timed_out=timed_out)
+    return encode(img, "table", fmt, palette=table_palette() if fmt == "png" else None)

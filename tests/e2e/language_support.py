@@ -32,7 +32,7 @@ from tests.e2e.emulator import Emulator, Message
 from tests.e2e.table_support import FAST_TIMINGS, running
 
 #: The games whose table pictures map onto one palette fitted to samples.
-PALETTES = ("president", "sixty")
+PALETTES = ("president", "bigtwo", "sixty")
 
 
 def _component_texts(components: Iterable[dict[str, Any]]) -> Iterator[str]:

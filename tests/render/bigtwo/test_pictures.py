@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 import io
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageChops, ImageStat
 
 from engine.bigtwo import BigTwo, Combo, preset
 from render.bigtwo import (
@@ -16,6 +17,7 @@ from render.bigtwo import (
     render_observation_hand,
     render_table,
 )
+from render.bigtwo.gallery import play_until
 from render.bigtwo.table import draw_table, shown_order
 from render.bigtwo.words import combo_name, playable_cards, sort_hand
 
@@ -51,6 +53,21 @@ def test_table_shows_no_hidden_card() -> None:
     b = render_table(other.public_view(), NAMES, computer=[False, True, False, False])
     assert a.data == b.data
     assert _size(a.data) == (1080, 760) and len(a.data) < 200_000
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_table_on_the_fixed_palette_looks_as_drawn(players: int) -> None:
+    """What Discord gets is mapped onto one palette fitted to sample tables: the
+    colours of any table (every suit, the chips, the highlighted seat) stay close
+    to the drawn ones, on average and in the worst colour channel."""
+    game = play_until(preset("standard", players=players), lambda v: v.top is not None, seed=2)
+    computer, timed_out = [False, True, False, False][:players], [True, False, False, False]
+    view, names = game.public_view(), NAMES[:players]
+    drawn = draw_table(view, names, computer=computer, timed_out=timed_out).convert("RGB")
+    sent = render_table(view, names, computer=computer, timed_out=timed_out)
+    got = Image.open(io.BytesIO(sent.data)).convert("RGB")
+    diff = ImageStat.Stat(ImageChops.difference(got, drawn)).mean
+    assert max(diff) < 4.0, diff
 
 
 def test_three_players_show_the_face_up_card_and_the_lead_card() -> None:
