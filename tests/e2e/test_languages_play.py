@@ -88,8 +88,8 @@ async def _pseudo_game(
 ) -> dict[str, list[str]]:
     """One short game in the pseudo-locale, seen by everyone: the channel, the
     human's DMs (her hand and turns, the takeover when her clock runs out) and
-    her clicks' answers, a value the rules refuse in ``/<game> set``, then
-    the leaderboard and her profile; the English
+    her clicks' answers, a value the rules refuse in ``/<game> set``, then the
+    coach's review of her game, the leaderboard and her profile; the English
     words left in any text or caption, but the names of the players seated
     and the option values players type."""
     labels = tmp_path / "labels.jsonl"
@@ -121,8 +121,14 @@ async def _pseudo_game(
                 "the table message",
             )
             await emulator.click(ann, hand, label=_p("button", "My hand"))
-            await _play_out(emulator, channel, t)
+            final = await _play_out(emulator, channel, t)
             seated = tuple(seat_names(t))  # names are no text of ours
+            # the coach's review of her game, as she asks for it under the standings
+            asked = await emulator.click(ann, final, ids.REVIEW.build(t.game_id))
+            review = await asked.wait_message(
+                lambda m: f"{t.game_id} — {ann.name}" in m.text(), timeout=60.0
+            )
+            assert review.text().startswith("🎓 ["), review.text()
             # the standings and her record after the game, as players look them up
             for command in ("leaderboard", "profile"):
                 asked = await emulator.slash(ann, channel, command, {"game": game})
