@@ -399,23 +399,7 @@ async def measure_game(players: int, rounds: int, seed: int) -> dict[str, Any]:
                 )
                 deals.append(_written() - before)
                 continue
-            player = state.current_player
-            assert player is not None
-            decision = rng.choice(list(state.legal_actions()))
-            n_results = len(state.round_results())
-            state.apply(decision, player)
-            result = None
-            if len(state.round_results()) > n_results:
-                r = state.round_results()[-1]
-                result = RoundResult(
-                    r.number,
-                    [
-                        SeatResult(p, r.positions[p], r.scores[p], r.totals[p], r.details[p])
-                        for p in range(players)
-                    ],
-                    game.statistics,
-                )
-            outcome = state.outcome() if state.is_terminal() else None
+            player, decision, result, outcome = _random_step(state, rng, game.statistics)
             number = state.round_number
             before = _written()
             version = await db.append_decision(
@@ -447,6 +431,28 @@ async def measure_game(players: int, rounds: int, seed: int) -> dict[str, Any]:
         "bytes_whole_game": sum(sum(v) for v in per_round.values()) + sum(deals),
         "ms_per_decision": round(elapsed * 1000 / decisions, 2),
     }
+
+
+def _random_step(
+    state: Any, rng: random.Random, statistics: Any
+) -> tuple[int, Any, RoundResult | None, Any]:
+    """One random legal decision applied: who made it, what it was, the round it
+    ended (as the store records it) and the game's outcome if it ended the game."""
+    player = state.current_player
+    assert player is not None
+    decision = rng.choice(list(state.legal_actions()))
+    n_results = len(state.round_results())
+    state.apply(decision, player)
+    result = None
+    if len(state.round_results()) > n_results:
+        r = state.round_results()[-1]
+        seats = [
+            SeatResult(p, r.positions[p], r.scores[p], r.totals[p], r.details[p])
+            for p in range(state.n)
+        ]
+        result = RoundResult(r.number, seats, statistics)
+    outcome = state.outcome() if state.is_terminal() else None
+    return player, decision, result, outcome
 
 
 def _percentiles(samples: list[float]) -> dict[str, float]:
@@ -514,23 +520,7 @@ async def measure_decisions(
                     ),
                 )
                 continue
-            player = state.current_player
-            assert player is not None
-            decision = rng.choice(list(state.legal_actions()))
-            n_results = len(state.round_results())
-            state.apply(decision, player)
-            result = None
-            if len(state.round_results()) > n_results:
-                r = state.round_results()[-1]
-                result = RoundResult(
-                    r.number,
-                    [
-                        SeatResult(p, r.positions[p], r.scores[p], r.totals[p], r.details[p])
-                        for p in range(players)
-                    ],
-                    game.statistics,
-                )
-            outcome = state.outcome() if state.is_terminal() else None
+            player, decision, result, outcome = _random_step(state, rng, game.statistics)
             op = "finish_game" if outcome else "record_round" if result else "append_decision"
             version = await timed(
                 op,
