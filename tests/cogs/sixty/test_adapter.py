@@ -362,7 +362,7 @@ def test_timeouts_and_turn_texts() -> None:
     assert ADAPTER.turn_text(start, 0) == "to attack Bob"
 
 
-def _finished(tiebreak: bool) -> Sixty:
+def finished(tiebreak: bool) -> Sixty:
     """Random play of one-round games until one needs (or not) a tie-break."""
     for seed in range(68, 3000):
         rng = random.Random(seed)
@@ -378,7 +378,7 @@ def _finished(tiebreak: bool) -> Sixty:
 
 
 def test_results_are_penalties_lower_first_and_name_the_tie_break() -> None:
-    g = _finished(tiebreak=True)
+    g = finished(tiebreak=True)
     t = table(g, ["Ann", "Bob", "Cy"])
     last = g.round_results()[-1]
     message = ADAPTER.round_message(t, last)

@@ -6,7 +6,6 @@ these tests do)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,6 +21,7 @@ from data import Seat
 from engine.sixty import Decision, Sixty, preset
 from locales import reading
 from locales.pseudo import untranslated
+from tests.cogs.sixty.test_adapter import finished
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
@@ -47,20 +47,6 @@ def attacked(hands: list[str], attack: str, deck: str = "", **opts: Any) -> Sixt
 def no_hocus_pocus() -> Sixty:
     """Bob is attacked with two 4s, holds Hocus-pocus and no 4 is discarded."""
     return attacked(["4 4 3", "HP AB 3", "5", "6"], "attack 4x2", deck=" ".join(["4"] * 13))
-
-
-def finished(tiebreak: bool) -> Sixty:
-    for seed in range(68, 3000):
-        rng = random.Random(seed)
-        g = Sixty.new_game(preset("standard", players=3, rounds=1), seed=seed)
-        while not g.is_terminal():
-            if g.is_round_over():
-                g.start_round()
-            else:
-                g.apply(rng.choice(g.legal_list()))
-        if (g.round_number > 1) == tiebreak:
-            return g
-    raise AssertionError("no such game")
 
 
 # -- French -------------------------------------------------------------------
