@@ -5,6 +5,7 @@ English left under the pseudo-locale, and as before in English."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -129,3 +130,15 @@ def test_a_name_with_nothing_readable_is_a_numbered_player_in_the_readers_langua
     assert (japanese.text, french.text) == ("プレイヤー1", "Joueur 3")
     assert japanese.runs[0].path is not None  # drawn with the Japanese face
     assert drawing.player_name([], 1, 22, 300).text == "Player 2"
+
+
+@pytest.mark.parametrize("game", ["bigtwo", "sixty"])
+def test_a_table_palette_is_fitted_in_english_whoever_asks_first(game: str) -> None:
+    """The palette a game's tables map onto is fitted to sample tables drawn in
+    English, so a picture's colours never depend on the first reader's language."""
+    table_palette = importlib.import_module(f"render.{game}.table").table_palette
+    table_palette.cache_clear()
+    with reading("ja"):
+        first = table_palette()
+    table_palette.cache_clear()
+    assert table_palette().tobytes() == first.tobytes()

@@ -18,7 +18,7 @@ from render.bigtwo import hand as bigtwo_hand
 from render.bigtwo.gallery import play_until
 from render.bigtwo.replay import caption, result
 from render.bigtwo.results import draw_deal_results, draw_final_standings
-from render.bigtwo.table import draw_table, table_palette
+from render.bigtwo.table import draw_table
 from render.bigtwo.words import playable_cards
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -130,11 +130,3 @@ def test_a_japanese_readers_table_has_japanese_labels(drawn: list[str]) -> None:
     labels = drawn
     for word in ("ペナルティ", "手番", "出した人：", "スート", "ディール（全", "今回 +39"):
         assert word in labels, word
-
-
-def test_the_table_palette_is_fitted_in_english_whoever_asks_first() -> None:
-    table_palette.cache_clear()
-    with reading("ja"):
-        first = table_palette()
-    table_palette.cache_clear()
-    assert table_palette().tobytes() == first.tobytes()

@@ -137,11 +137,3 @@ def test_jokers_carry_their_name_in_the_readers_language() -> None:
     assert english.tobytes() != japanese.tobytes()
     assert english.tobytes() == french.tobytes()
     assert card_image(ZAP, 100) is english  # English is cached, and unchanged
-
-
-def test_the_table_palette_is_fitted_in_english_whoever_asks_first() -> None:
-    table_palette.cache_clear()
-    with reading("ja"):
-        first = table_palette()
-    table_palette.cache_clear()
-    assert table_palette().tobytes() == first.tobytes()
